@@ -1,0 +1,29 @@
+#pragma once
+/// \file
+/// The exceptions kds throws. Every message names the object or field and the problem.
+
+#include <stdexcept>
+#include <string>
+
+namespace kds {
+
+/// Bad input from the user: NaN or infinite values, a motion replaced in the past,
+/// an unknown object, a malformed scenario file... The message says which and why.
+class InvalidInput : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// A certificate that a structure requires to hold was already violated when created.
+class CertificateViolated : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// An audit found a structure or certificate inconsistent with a static computation.
+class AuditFailure : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+}  // namespace kds

@@ -1,0 +1,44 @@
+#pragma once
+/// \file
+/// Event queues: scheduled certificates ordered by failure time.
+///
+/// Order: earlier failure time first (compared exactly, see kds/root.hpp); among exactly
+/// equal times, the older certificate (smaller `sequence()`) first. This order is total
+/// and deterministic: the same input gives the same event sequence.
+///
+/// `HeapEventQueue` is the default (a mutable 4-ary heap from Boost.Heap: update and
+/// erase in O(log n) through a handle per certificate). `ReferenceEventQueue` scans a
+/// vector for its minimum: slow and obviously right, the heap's test twin.
+
+#include <cstddef>
+#include <memory>
+
+#include "kds/certificate.hpp"
+
+namespace kds {
+
+/// Strict order of two scheduled certificates (earlier first, then older first).
+inline bool fires_before(const CertificateBase& a, const CertificateBase& b) {
+  int c = compare(a.failure_time(), b.failure_time());
+  return c != 0 ? c < 0 : a.sequence() < b.sequence();
+}
+
+class EventQueue {
+ public:
+  virtual ~EventQueue() = default;
+  virtual void push(CertificateBase* c) = 0;
+  /// The failure time of c changed.
+  virtual void update(CertificateBase* c) = 0;
+  virtual void erase(CertificateBase* c) = 0;
+  /// The first certificate to fail, or nullptr if the queue is empty.
+  virtual CertificateBase* top() const = 0;
+  virtual void pop() = 0;
+  virtual std::size_t size() const = 0;
+  bool empty() const { return size() == 0; }
+};
+
+enum class QueueKind { heap, reference };
+
+std::unique_ptr<EventQueue> make_event_queue(QueueKind kind);
+
+}  // namespace kds

@@ -1,0 +1,57 @@
+#pragma once
+/// \file
+/// A function of time given as a polynomial, in the three number types of the framework.
+///
+/// A certificate *is* such a function (positive while its fact holds). Users write the
+/// polynomial once, as a template over the number type, and derive from `FunctionOf`
+/// (or `Certificate`, which derives from it); the framework picks the number type:
+/// intervals for the filter, doubles in floating mode, rationals for the exact fallback.
+
+#include "kds/polynomial.hpp"
+
+namespace kds {
+
+class Function {
+ public:
+  virtual ~Function() = default;
+  /// The function as a polynomial in s = t - origin, in intervals (the filter).
+  virtual Polynomial<Interval> interval_polynomial(double origin) const = 0;
+  /// The function as a polynomial in s = t - origin, in doubles (floating mode).
+  virtual Polynomial<double> double_polynomial(double origin) const = 0;
+  /// The function as a polynomial in t itself, exactly (the fallback).
+  virtual Polynomial<Rational> exact_polynomial() const = 0;
+};
+
+/// Implements `Function` from `template <class NT> Polynomial<NT> Derived::function(double origin) const`.
+template <class Derived, class Base = Function>
+class FunctionOf : public Base {
+ public:
+  using Base::Base;
+  Polynomial<Interval> interval_polynomial(double origin) const final { return self().template function<Interval>(origin); }
+  Polynomial<double> double_polynomial(double origin) const final { return self().template function<double>(origin); }
+  Polynomial<Rational> exact_polynomial() const final { return self().template function<Rational>(0.0); }
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
+/// A `Function` from a generic lambda `[&]<class NT>(double origin) { return Polynomial<NT>...; }`,
+/// for one-off sign queries (where does a new point go in a sorted list?).
+template <class F>
+class LambdaFunction final : public Function {
+ public:
+  explicit LambdaFunction(F f) : f_(std::move(f)) {}
+  Polynomial<Interval> interval_polynomial(double origin) const override { return f_.template operator()<Interval>(origin); }
+  Polynomial<double> double_polynomial(double origin) const override { return f_.template operator()<double>(origin); }
+  Polynomial<Rational> exact_polynomial() const override { return f_.template operator()<Rational>(0.0); }
+
+ private:
+  F f_;
+};
+
+template <class F>
+LambdaFunction<F> make_function(F f) {
+  return LambdaFunction<F>(std::move(f));
+}
+
+}  // namespace kds

@@ -1,0 +1,91 @@
+#pragma once
+/// \file
+/// A closed interval of doubles with outward rounding: the number type of the filter.
+///
+/// Every operation returns an interval guaranteed to contain the exact result for all
+/// values in its operands. Rounding is outward by one ulp after each inexact operation
+/// (no rounding-mode switches, so it is cheap and portable). A sum that is exactly zero
+/// stays the point zero (x + y rounds to 0 only when x == -y, gradual underflow included),
+/// and so does a product with an exactly zero factor, so a coefficient that cancels
+/// exactly is recognised as zero and the degree of a polynomial drops.
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <ostream>
+
+namespace kds {
+
+/// The next double above x (x finite); used for outward rounding.
+inline double next_up(double x) {
+  if (x == 0.0) return std::numeric_limits<double>::denorm_min();
+  if (std::isinf(x)) return x;
+  auto bits = std::bit_cast<std::uint64_t>(x);
+  bits = x > 0 ? bits + 1 : bits - 1;
+  return std::bit_cast<double>(bits);
+}
+/// The next double below x (x finite).
+inline double next_down(double x) { return -next_up(-x); }
+
+class Interval {
+ public:
+  constexpr Interval() = default;
+  constexpr Interval(double x) : lo_(x), hi_(x) {}  // NOLINT: implicit, like a number type
+  constexpr Interval(double lo, double hi) : lo_(lo), hi_(hi) {}
+
+  constexpr double lo() const { return lo_; }
+  constexpr double hi() const { return hi_; }
+  constexpr double width() const { return hi_ - lo_; }
+  constexpr double mid() const { return 0.5 * (lo_ + hi_); }
+  constexpr bool is_point() const { return lo_ == hi_; }
+
+  bool certainly_positive() const { return lo_ > 0; }
+  bool certainly_negative() const { return hi_ < 0; }
+  bool certainly_zero() const { return lo_ == 0 && hi_ == 0; }
+  bool sign_known() const { return lo_ > 0 || hi_ < 0 || certainly_zero(); }
+  /// Sign when known: -1, 0 or 1; otherwise 2.
+  int sign() const { return lo_ > 0 ? 1 : hi_ < 0 ? -1 : certainly_zero() ? 0 : 2; }
+  bool is_finite() const { return std::isfinite(lo_) && std::isfinite(hi_); }
+
+  friend Interval operator-(Interval a) { return {-a.hi_, -a.lo_}; }
+  friend Interval operator+(Interval a, Interval b) { return {round_down(a.lo_ + b.lo_), round_up(a.hi_ + b.hi_)}; }
+  friend Interval operator-(Interval a, Interval b) { return {round_down(a.lo_ - b.hi_), round_up(a.hi_ - b.lo_)}; }
+  friend Interval operator*(Interval a, Interval b) {
+    if (a.certainly_zero() || b.certainly_zero()) return Interval(0.0);
+    if (a.is_point() && b.is_point()) {
+      double p = a.lo_ * b.lo_;
+      return {next_down(p), next_up(p)};  // also covers a product that underflowed to 0
+    }
+    double p1 = a.lo_ * b.lo_, p2 = a.lo_ * b.hi_, p3 = a.hi_ * b.lo_, p4 = a.hi_ * b.hi_;
+    return {next_down(std::fmin(std::fmin(p1, p2), std::fmin(p3, p4))),
+            next_up(std::fmax(std::fmax(p1, p2), std::fmax(p3, p4)))};
+  }
+  /// Division; the divisor must not contain zero (the caller checks).
+  friend Interval operator/(Interval a, Interval b) {
+    if (a.certainly_zero()) return Interval(0.0);
+    double q1 = a.lo_ / b.lo_, q2 = a.lo_ / b.hi_, q3 = a.hi_ / b.lo_, q4 = a.hi_ / b.hi_;
+    return {next_down(std::fmin(std::fmin(q1, q2), std::fmin(q3, q4))),
+            next_up(std::fmax(std::fmax(q1, q2), std::fmax(q3, q4)))};
+  }
+  Interval& operator+=(Interval b) { return *this = *this + b; }
+  Interval& operator-=(Interval b) { return *this = *this - b; }
+  Interval& operator*=(Interval b) { return *this = *this * b; }
+
+  /// Square root of the non-negative part.
+  friend Interval sqrt(Interval a) {
+    double lo = a.lo_ <= 0 ? 0.0 : round_down(std::sqrt(a.lo_));
+    return {lo < 0 ? 0.0 : lo, round_up(std::sqrt(std::fmax(a.hi_, 0.0)))};
+  }
+  /// The convex hull of two intervals.
+  friend Interval hull(Interval a, Interval b) { return {std::fmin(a.lo_, b.lo_), std::fmax(a.hi_, b.hi_)}; }
+  friend std::ostream& operator<<(std::ostream& os, Interval a) { return os << '[' << a.lo_ << ", " << a.hi_ << ']'; }
+
+ private:
+  // An exact zero stays zero; any other result is widened by one ulp.
+  static double round_down(double x) { return x == 0 ? 0.0 : next_down(x); }
+  static double round_up(double x) { return x == 0 ? 0.0 : next_up(x); }
+  double lo_ = 0, hi_ = 0;
+};
+
+}  // namespace kds

@@ -1,0 +1,41 @@
+#pragma once
+/// \file
+/// The three number types a certificate function is evaluated in, and the few
+/// operations the framework needs on each of them.
+///
+/// - `double`: the floating-point-only mode (fast, may be wrong on degenerate input);
+/// - `kds::Interval`: the filter (always right when it decides);
+/// - `kds::Rational` (GMP rationals): the exact fallback. Every double is a rational, so
+///   a certificate function evaluated in Rational over double motion coefficients is exact.
+
+#include <gmpxx.h>
+
+#include <cmath>
+
+#include "kds/interval.hpp"
+
+namespace kds {
+
+using Rational = mpq_class;
+
+/// How failure times are computed and compared.
+enum class Exactness {
+  filtered,  ///< interval filter first, exact algebraic fallback: always right (the default)
+  floating,  ///< doubles only, for comparison: the same algorithms without the guarantee
+};
+
+inline bool is_zero(double x) { return x == 0.0; }
+inline bool is_zero(const Interval& x) { return x.certainly_zero(); }
+inline bool is_zero(const Rational& x) { return sgn(x) == 0; }
+
+inline bool is_finite(double x) { return std::isfinite(x); }
+inline bool is_finite(const Interval& x) { return x.is_finite(); }
+inline bool is_finite(const Rational&) { return true; }
+
+/// Converts a double to each number type (exactly).
+template <class NT>
+NT from_double(double x) {
+  return NT(x);
+}
+
+}  // namespace kds

@@ -1,0 +1,150 @@
+#pragma once
+/// \file
+/// Univariate polynomials in time, generic in the number type.
+///
+/// Coefficients live in a fixed array (degree at most `Polynomial::max_degree`), so that
+/// building a certificate function allocates nothing when the number type does not.
+/// A polynomial knows nothing of its variable: the framework evaluates certificate
+/// functions in a local variable s = t - origin (see kds/function.hpp).
+
+#include <algorithm>
+#include <array>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+
+#include "kds/number_types.hpp"
+
+namespace kds {
+
+template <class NT>
+class Polynomial {
+ public:
+  static constexpr int max_degree = 8;
+
+  /// The zero polynomial.
+  Polynomial() = default;
+  /// A constant.
+  Polynomial(const NT& c) { c_[0] = c; trim(0); }  // NOLINT: implicit, like a number
+  /// Coefficients from the constant term up: {c0, c1, c2} is c0 + c1 s + c2 s^2.
+  Polynomial(std::initializer_list<NT> coeffs) {
+    if (coeffs.size() > max_degree + 1) throw std::length_error("kds::Polynomial: degree above max_degree");
+    int i = 0;
+    for (const NT& c : coeffs) c_[i++] = c;
+    trim(i - 1);
+  }
+  template <class It>
+  static Polynomial from_range(It first, It last) {
+    Polynomial p;
+    int i = 0;
+    for (; first != last; ++first, ++i) {
+      if (i > max_degree) throw std::length_error("kds::Polynomial: degree above max_degree");
+      p.c_[i] = NT(*first);
+    }
+    p.trim(i - 1);
+    return p;
+  }
+
+  /// Degree; -1 for the zero polynomial. For intervals, a coefficient that is not
+  /// certainly zero counts, so the degree is an upper bound of the exact degree.
+  int degree() const { return degree_; }
+  bool is_zero() const { return degree_ < 0; }
+  const NT& operator[](int i) const { return c_[i]; }
+  const NT& leading() const { return c_[std::max(degree_, 0)]; }
+  void set(int i, const NT& v) {
+    if (i > max_degree) throw std::length_error("kds::Polynomial: degree above max_degree");
+    c_[i] = v;
+    trim(std::max(degree_, i));
+  }
+
+  /// Value at x, by Horner's rule.
+  template <class X>
+  NT operator()(const X& x) const {
+    if (degree_ < 0) return NT(0);
+    NT r = c_[degree_];
+    for (int i = degree_ - 1; i >= 0; --i) r = NT(r * x + c_[i]);
+    return r;
+  }
+
+  Polynomial derivative() const {
+    Polynomial d;
+    for (int i = 1; i <= degree_; ++i) d.c_[i - 1] = NT(c_[i] * NT(double(i)));
+    d.trim(degree_ - 1);
+    return d;
+  }
+
+  /// q(s) = p(s + h): the same polynomial about a new origin (Taylor shift).
+  Polynomial shifted(const NT& h) const {
+    Polynomial q = *this;
+    for (int k = 0; k < degree_; ++k)
+      for (int i = degree_ - 1; i >= k; --i) q.c_[i] = NT(q.c_[i] + h * q.c_[i + 1]);
+    q.trim(degree_);
+    return q;
+  }
+
+  friend Polynomial operator-(const Polynomial& p) {
+    Polynomial q;
+    for (int i = 0; i <= p.degree_; ++i) q.c_[i] = NT(-p.c_[i]);
+    q.degree_ = p.degree_;
+    return q;
+  }
+  friend Polynomial operator+(const Polynomial& a, const Polynomial& b) {
+    Polynomial q;
+    int d = std::max(a.degree_, b.degree_);
+    for (int i = 0; i <= d; ++i) q.c_[i] = NT(a.c_[i] + b.c_[i]);
+    q.trim(d);
+    return q;
+  }
+  friend Polynomial operator-(const Polynomial& a, const Polynomial& b) {
+    Polynomial q;
+    int d = std::max(a.degree_, b.degree_);
+    for (int i = 0; i <= d; ++i) q.c_[i] = NT(a.c_[i] - b.c_[i]);
+    q.trim(d);
+    return q;
+  }
+  friend Polynomial operator*(const Polynomial& a, const Polynomial& b) {
+    Polynomial q;
+    if (a.degree_ < 0 || b.degree_ < 0) return q;
+    int d = a.degree_ + b.degree_;
+    if (d > max_degree)
+      throw std::length_error("kds::Polynomial: product of degree " + std::to_string(d) + " above max_degree");
+    for (int i = 0; i <= a.degree_; ++i)
+      for (int j = 0; j <= b.degree_; ++j) q.c_[i + j] = NT(q.c_[i + j] + a.c_[i] * b.c_[j]);
+    q.trim(d);
+    return q;
+  }
+  friend Polynomial operator*(const NT& k, const Polynomial& p) {
+    Polynomial q;
+    for (int i = 0; i <= p.degree_; ++i) q.c_[i] = NT(k * p.c_[i]);
+    q.trim(p.degree_);
+    return q;
+  }
+  Polynomial& operator+=(const Polynomial& b) { return *this = *this + b; }
+  Polynomial& operator-=(const Polynomial& b) { return *this = *this - b; }
+  Polynomial& operator*=(const Polynomial& b) { return *this = *this * b; }
+
+  /// True when every coefficient is finite (NaN and infinities are bad input).
+  bool all_finite() const {
+    for (int i = 0; i <= degree_; ++i)
+      if (!kds::is_finite(c_[i])) return false;
+    return true;
+  }
+
+ private:
+  void trim(int d) {
+    while (d >= 0 && kds::is_zero(c_[d])) --d;
+    degree_ = d;
+  }
+  std::array<NT, max_degree + 1> c_{};
+  int degree_ = -1;
+};
+
+/// Converts the coefficients of a double polynomial to another number type, exactly.
+template <class NT>
+Polynomial<NT> convert(const Polynomial<double>& p) {
+  Polynomial<NT> q;
+  for (int i = p.degree(); i >= 0; --i) q.set(i, NT(p[i]));
+  return q;
+}
+
+}  // namespace kds

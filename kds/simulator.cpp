@@ -1,0 +1,336 @@
+#include "kds/simulator.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "kds/errors.hpp"
+
+namespace kds {
+namespace {
+
+std::string describe(const CertificateBase& c) {
+  std::ostringstream os;
+  os << "certificate '" << c.kind() << "' on objects [";
+  auto objs = c.objects();
+  for (std::size_t i = 0; i < objs.size(); ++i) os << (i ? ", " : "") << objs[i];
+  os << ']';
+  return os.str();
+}
+
+SolverCounters operator-(const SolverCounters& a, const SolverCounters& b) {
+  SolverCounters d;
+  d.failure_computations = a.failure_computations - b.failure_computations;
+  d.failure_exact = a.failure_exact - b.failure_exact;
+  d.sign_queries = a.sign_queries - b.sign_queries;
+  d.sign_exact = a.sign_exact - b.sign_exact;
+  d.comparisons = a.comparisons - b.comparisons;
+  d.comparisons_exact = a.comparisons_exact - b.comparisons_exact;
+  d.exact_roots_built = a.exact_roots_built - b.exact_roots_built;
+  return d;
+}
+
+}  // namespace
+
+Simulator::Simulator(SimulatorSettings settings)
+    : settings_(settings), queue_(make_event_queue(settings.queue)), solver_at_start_(solver_counters()) {}
+
+Simulator::~Simulator() {
+  // Unlink every certificate from its objects before the lists go away.
+  for (auto& c : slots_)
+    if (c)
+      for (auto& l : c->links_) l.unlink();
+}
+
+// ---------------------------------------------------------------- time
+
+void Simulator::set_now(const Root& t) {
+  now_ = t;
+  // Nothing refers to the certificates destroyed at the previous time any more: every
+  // root equal to it has been processed.
+  graveyard_.clear();
+  failing_now_.clear();
+}
+
+double Simulator::round_clock() {
+  if (now_.is_point()) return now_.lo();
+  const double t = now_.hi();
+  now_ = Root::at(t);
+  // Certificates violated at birth were scheduled at the old exact time (a copy of the
+  // clock whose exact value comes from its source); they now fail at the rounded time.
+  for (CertificateBase* c : failing_now_)
+    if (c->alive() && c->in_queue_) {
+      c->failure_ = now_;
+      queue_->update(c);
+    }
+  failing_now_.clear();
+  return t;
+}
+
+void Simulator::check_motion_start(double t, const std::string& what) const {
+  if (compare(now_, t) > 0) {
+    std::ostringstream os;
+    os.precision(17);
+    os << what << ": motion replaced at t = " << t << ", before the current time " << now_approx();
+    throw InvalidInput(os.str());
+  }
+}
+
+// ---------------------------------------------------------------- objects
+
+ObjectId Simulator::add_object() {
+  ObjectId id;
+  if (!free_objects_.empty()) {
+    id = free_objects_.back();
+    free_objects_.pop_back();
+  } else {
+    id = static_cast<ObjectId>(objects_.size());
+    objects_.emplace_back();
+  }
+  objects_[id].alive = true;
+  ++live_objects_;
+  return id;
+}
+
+void Simulator::remove_object(ObjectId id) {
+  if (!has_object(id)) throw InvalidInput("remove_object: object " + std::to_string(id) + " is unknown");
+  if (!objects_[id].certificates.empty())
+    throw InvalidInput("remove_object: object " + std::to_string(id) + " still has certificates");
+  objects_[id].alive = false;
+  free_objects_.push_back(id);
+  --live_objects_;
+}
+
+const ObjectCertificateList& Simulator::certificates_of(ObjectId id) const {
+  if (!has_object(id)) throw InvalidInput("certificates_of: object " + std::to_string(id) + " is unknown");
+  return objects_[id].certificates;
+}
+
+void Simulator::motion_changed(ObjectId id) {
+  if (!has_object(id)) throw InvalidInput("motion_changed: object " + std::to_string(id) + " is unknown");
+  round_clock();
+  for (ObjectLink& l : objects_[id].certificates) reschedule(l.owner);
+}
+
+// ---------------------------------------------------------------- certificates
+
+void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
+  CertificateBase* c = owned.get();
+  for (std::size_t i = 0; i < c->n_objects_; ++i) {
+    ObjectId o = c->objects_[i];
+    if (!has_object(o)) throw InvalidInput(describe(*c) + ": object " + std::to_string(o) + " is unknown");
+  }
+  std::uint32_t id;
+  if (!free_slots_.empty()) {
+    id = free_slots_.back();
+    free_slots_.pop_back();
+  } else {
+    id = static_cast<std::uint32_t>(slots_.size());
+    slots_.emplace_back();
+  }
+  c->id_ = id;
+  c->sequence_ = next_sequence_++;
+  for (std::size_t i = 0; i < c->n_objects_; ++i) objects_[c->objects_[i]].certificates.push_back(c->links_[i]);
+  slots_[id] = std::move(owned);
+  ++live_certificates_;
+  ++stats_.certificates_created;
+  stats_.certificates_live_max = std::max<std::uint64_t>(stats_.certificates_live_max, live_certificates_);
+  touch();
+  c->state_ = CertificateBase::State::idle;
+  mark_pending(c);
+}
+
+void Simulator::mark_pending(CertificateBase* c) {
+  if (c->state_ == CertificateBase::State::pending) return;
+  c->state_ = CertificateBase::State::pending;
+  pending_.push_back(c);
+}
+
+void Simulator::destroy(CertificateBase* c) {
+  if (c == nullptr || !c->alive()) throw std::logic_error("kds::Simulator::destroy: certificate already destroyed");
+  if (c->in_queue_) queue_->erase(c);
+  c->in_queue_ = false;
+  c->state_ = CertificateBase::State::destroyed;
+  for (auto& l : c->links_) l.unlink();
+  // Keep the memory until the clock moves on: the current time may be a root of c.
+  graveyard_.push_back(std::move(slots_[c->id_]));
+  free_slots_.push_back(c->id_);
+  --live_certificates_;
+  ++stats_.certificates_destroyed;
+  touch();
+}
+
+void Simulator::reschedule(CertificateBase* c) {
+  if (!c->alive()) throw std::logic_error("kds::Simulator::reschedule: " + describe(*c) + " is destroyed");
+  // The current time may be a root of c's old function: fix its exact value first.
+  if (now_.source() == c) now_.pin();
+  ++stats_.certificates_rescheduled;
+  touch();
+  mark_pending(c);
+}
+
+void Simulator::flush() {
+  for (std::size_t i = 0; i < pending_.size(); ++i) {
+    CertificateBase* c = pending_[i];
+    if (!c->alive()) continue;
+    Root f = first_failure(*c, now_, c->birth_, settings_.exactness);
+    const bool at_now = !f.is_infinite() && compare(f, now_) == 0;
+    if (at_now && c->newborn_ && !c->may_fail_at_birth()) {
+      pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(i));
+      c->state_ = CertificateBase::State::idle;
+      pending_.erase(pending_.begin());
+      std::ostringstream os;
+      os.precision(17);
+      os << describe(*c) << " is violated when created at t = " << now_approx();
+      throw CertificateViolated(os.str());
+    }
+    c->birth_ = Birth::generic;
+    c->newborn_ = false;
+    c->failure_ = std::move(f);
+    if (c->failure_.is_infinite()) {
+      if (c->in_queue_) queue_->erase(c);
+      c->in_queue_ = false;
+      c->state_ = CertificateBase::State::idle;
+    } else {
+      if (c->in_queue_) queue_->update(c);
+      else queue_->push(c);
+      c->in_queue_ = true;
+      c->state_ = CertificateBase::State::scheduled;
+      if (at_now) failing_now_.push_back(c);
+    }
+  }
+  pending_.clear();
+}
+
+// ---------------------------------------------------------------- the event loop
+
+CertificateBase* Simulator::pop() {
+  CertificateBase* c = queue_->top();
+  queue_->pop();
+  c->in_queue_ = false;
+  c->state_ = CertificateBase::State::idle;
+  return c;
+}
+
+void Simulator::advance(const Root& t) {
+  int order = compare(t, now_);
+  if (order > 0) {
+    set_now(t);
+  } else {
+    // t == now (simultaneous events), or t < now after round_clock(): the clock never goes back.
+    ++stats_.events_at_equal_times;
+  }
+}
+
+void Simulator::validate(const CertificateBase& c) const {
+  // The mutable queue removes or updates an event whenever its certificate changes, so
+  // no stale event can surface; check the bookkeeping that guarantees it.
+  if (!c.alive()) throw std::logic_error("kds: popped a destroyed " + describe(c));
+}
+
+void Simulator::process(CertificateBase& c) {
+  processing_ = true;
+  c.on_failure(*this);
+  processing_ = false;
+  if (c.alive() && c.state_ != CertificateBase::State::pending)
+    throw std::logic_error("kds: the failure handler of " + describe(c) +
+                           " neither destroyed nor rescheduled it (it would fail again at once)");
+}
+
+void Simulator::reschedule_changed() { flush(); }
+
+void Simulator::observe(const CertificateBase& c, bool exact) {
+  ++stats_.events;
+  stats_.touched_total += touched_in_event_;
+  stats_.touched_max = std::max<std::uint64_t>(stats_.touched_max, touched_in_event_);
+  const char* kind = c.kind();
+  auto it = std::find_if(stats_.events_by_kind.begin(), stats_.events_by_kind.end(),
+                         [&](const Statistics::KindCount& k) { return k.kind == kind; });
+  if (it == stats_.events_by_kind.end()) stats_.events_by_kind.push_back({kind, 1});
+  else ++it->count;
+  if (!observers_.empty()) {
+    EventRecord record{stats_.events - 1, now_, exact, kind, c.objects(), touched_in_event_};
+    for (Observer* o : observers_) o->on_event(record);
+  }
+  if (settings_.audit) audit();
+}
+
+bool Simulator::step() {
+  flush();
+  if (queue_->empty()) return false;
+  const std::uint64_t exact_before = solver_counters().comparisons_exact + solver_counters().failure_exact;
+  CertificateBase* c = pop();
+  advance(c->failure_);
+  validate(*c);
+  const bool exact = c->failure_.has_exact() ||
+                     solver_counters().comparisons_exact + solver_counters().failure_exact != exact_before;
+  touched_in_event_ = 0;
+  // The certificate may be destroyed by its handler: keep what observers need.
+  process(*c);
+  reschedule_changed();
+  observe(*c, exact);
+  return true;
+}
+
+void Simulator::run_until(double t) {
+  if (compare(now_, t) > 0) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "run_until: target time " << t << " is before the current time " << now_approx();
+    throw InvalidInput(os.str());
+  }
+  flush();
+  while (!queue_->empty() && compare(queue_->top()->failure_, t) <= 0) step();
+  if (compare(now_, t) < 0) set_now(Root::at(t));
+  if (settings_.audit) audit();
+}
+
+Root Simulator::next_event_time() {
+  flush();
+  return queue_->empty() ? Root::infinity() : queue_->top()->failure_;
+}
+
+// ---------------------------------------------------------------- structures, observers, audit
+
+void Simulator::attach(Structure& s) { structures_.push_back(&s); }
+void Simulator::detach(Structure& s) { std::erase(structures_, &s); }
+void Simulator::add_observer(Observer& o) { observers_.push_back(&o); }
+void Simulator::remove_observer(Observer& o) { std::erase(observers_, &o); }
+
+bool Simulator::audit() {
+  flush();
+  const Root next = queue_->empty() ? Root::infinity() : queue_->top()->failure_;
+  const double a = now_.hi();
+  double t;
+  if (next.is_infinite()) {
+    t = a + std::max(1.0, std::abs(a));
+  } else {
+    t = a + 0.5 * (next.lo() - a);
+    if (!(t > a && t < next.lo())) {
+      ++stats_.audits_skipped;
+      return false;
+    }
+  }
+  const Rational exact_t(t);
+  for (const auto& c : slots_) {
+    if (!c || !c->alive()) continue;
+    if (sgn(c->exact_polynomial()(exact_t)) < 0) {
+      std::ostringstream os;
+      os.precision(17);
+      os << "audit at t = " << t << ": " << describe(*c) << " is violated (scheduled to fail at "
+         << c->failure_ << "): an event was missed";
+      throw AuditFailure(os.str());
+    }
+  }
+  AuditContext ctx{t};
+  for (const Structure* s : structures_) s->audit(ctx);
+  ++stats_.audits;
+  return true;
+}
+
+const Statistics& Simulator::statistics() {
+  stats_.certificates_live = live_certificates_;
+  stats_.solver = solver_counters() - solver_at_start_;
+  return stats_;
+}
+
+}  // namespace kds

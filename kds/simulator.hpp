@@ -1,0 +1,161 @@
+#pragma once
+/// \file
+/// The simulator: the clock, the objects, the certificates and the event loop.
+///
+/// The event loop is `step()`, one named function per stage (docs/architecture.md uses
+/// the same words): **pop** the earliest event, **advance** the clock, **validate** it,
+/// **process** it (the certificate's failure handler repairs its structure),
+/// **reschedule** the certificates that changed, **observe** (statistics, observers, audit).
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "kds/certificate.hpp"
+#include "kds/event_queue.hpp"
+#include "kds/observer.hpp"
+#include "kds/statistics.hpp"
+#include "kds/structure.hpp"
+
+namespace kds {
+
+struct SimulatorSettings {
+  Exactness exactness = Exactness::filtered;
+  QueueKind queue = QueueKind::heap;
+  /// Audit every attached structure and every certificate after each event and each
+  /// run_until (slow: for tests and the validating build).
+  bool audit = false;
+};
+
+class Simulator {
+ public:
+  explicit Simulator(SimulatorSettings settings = {});
+  ~Simulator();
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+
+  const SimulatorSettings& settings() const { return settings_; }
+  Exactness exactness() const { return settings_.exactness; }
+
+  // ---- Time ----
+  /// The current time: the time of the last event, or the last run_until target.
+  const Root& now() const { return now_; }
+  /// A double within the current time's isolating interval (for output only).
+  double now_approx() const { return now_.approx(); }
+  /// Moves the clock to a double >= the current time and returns it. Motions change at
+  /// such a time (the event time rounded up to a representable one); motion_changed()
+  /// calls it. Events between the exact time and the rounded one are still processed.
+  double round_clock();
+
+  // ---- Objects ----
+  ObjectId add_object();
+  /// Forgets an object; its certificates must have been destroyed (else InvalidInput).
+  void remove_object(ObjectId id);
+  bool has_object(ObjectId id) const { return id < objects_.size() && objects_[id].alive; }
+  std::size_t object_count() const { return live_objects_; }
+  /// The motion of `id` was replaced at round_clock(): reschedule exactly its certificates.
+  void motion_changed(ObjectId id);
+  /// Throws InvalidInput naming `what` unless the motion start `t` is at or after now.
+  void check_motion_start(double t, const std::string& what) const;
+  /// The certificates of one object (Boost.Intrusive list; read-only use).
+  const ObjectCertificateList& certificates_of(ObjectId id) const;
+
+  // ---- Certificates ----
+  /// Creates a certificate; its failure time is computed in the reschedule step (or at
+  /// the next flush()). If it is violated now, it fails now, unless its kind forbids
+  /// that (may_fail_at_birth() == false), and then flush() throws CertificateViolated.
+  template <class C, class... Args>
+  C* create(Args&&... args) {
+    return create_with<C>(Birth::generic, std::forward<Args>(args)...);
+  }
+  /// Creates a certificate that vanishes now and is positive just after (kds/solver.hpp).
+  template <class C, class... Args>
+  C* create_vanishing_now(Args&&... args) {
+    return create_with<C>(Birth::vanishes_now, std::forward<Args>(args)...);
+  }
+  /// Unschedules and releases a certificate (its memory lives until the clock moves on).
+  void destroy(CertificateBase* c);
+  /// Recomputes the failure time of c (its function changed, or it must fire again later).
+  void reschedule(CertificateBase* c);
+  std::size_t certificate_count() const { return live_certificates_; }
+  /// Calls f(const CertificateBase&) for every live certificate.
+  template <class F>
+  void for_each_certificate(F&& f) const {
+    for (const auto& c : slots_)
+      if (c && c->alive()) f(*c);
+  }
+  /// Computes the failure times of certificates created or changed since the last event.
+  void flush();
+
+  // ---- Running ----
+  /// Processes the next event. Returns false if there is none.
+  bool step();
+  /// Processes every event at or before t, then sets the clock to t.
+  void run_until(double t);
+  /// The time of the next event (infinity if none).
+  Root next_event_time();
+  std::size_t pending_events() const { return queue_->size(); }
+
+  // ---- Structures, observers, audit, statistics ----
+  void attach(Structure& s);
+  void detach(Structure& s);
+  void add_observer(Observer& o);
+  void remove_observer(Observer& o);
+  /// Audits every structure and certificate at a double strictly between now and the next
+  /// event. Throws AuditFailure. Returns false if no such double exists (skipped).
+  bool audit();
+  /// Structures call this when the attribute they maintain changes (a swap, a new
+  /// winner): the denominator of the efficiency criterion.
+  void note_external_event() { ++stats_.external_events; }
+  /// Statistics so far (solver counters are those of this simulator's lifetime).
+  const Statistics& statistics();
+
+ private:
+  struct ObjectRecord {
+    ObjectCertificateList certificates;
+    bool alive = false;
+  };
+
+  template <class C, class... Args>
+  C* create_with(Birth birth, Args&&... args) {
+    auto owned = std::make_unique<C>(std::forward<Args>(args)...);
+    C* c = owned.get();
+    c->birth_ = birth;
+    adopt(std::move(owned));
+    return c;
+  }
+  void adopt(std::unique_ptr<CertificateBase> c);
+  void mark_pending(CertificateBase* c);
+  void set_now(const Root& t);
+  void touch() { ++touched_in_event_; }
+
+  // The named steps of the event loop.
+  CertificateBase* pop();
+  void advance(const Root& t);
+  void validate(const CertificateBase& c) const;
+  void process(CertificateBase& c);
+  void reschedule_changed();
+  void observe(const CertificateBase& c, bool exact);
+
+  SimulatorSettings settings_;
+  Root now_ = Root::at(0.0);
+  std::unique_ptr<EventQueue> queue_;
+  std::deque<ObjectRecord> objects_;
+  std::vector<ObjectId> free_objects_;
+  std::size_t live_objects_ = 0;
+  std::vector<std::unique_ptr<CertificateBase>> slots_;  // indexed by certificate id
+  std::vector<std::uint32_t> free_slots_;
+  std::vector<std::unique_ptr<CertificateBase>> graveyard_;  // destroyed, kept while now_ may refer to them
+  std::vector<CertificateBase*> pending_;
+  std::vector<CertificateBase*> failing_now_;  // scheduled at exactly now_ (violated at birth)
+  std::size_t live_certificates_ = 0;
+  std::uint64_t next_sequence_ = 0;
+  std::uint32_t touched_in_event_ = 0;
+  bool processing_ = false;
+  std::vector<Structure*> structures_;
+  std::vector<Observer*> observers_;
+  Statistics stats_;
+  SolverCounters solver_at_start_;
+};
+
+}  // namespace kds

@@ -1,0 +1,352 @@
+// The filter: failure times from interval (or, in floating mode, double) polynomials.
+// Whatever the filter cannot decide goes to the exact path in kds/exact/.
+#include "kds/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+
+#include "kds/exact/algebraic.hpp"
+
+namespace kds {
+
+SolverCounters& solver_counters() {
+  thread_local SolverCounters counters;
+  return counters;
+}
+
+namespace {
+
+// ---- Sign tests that are certain for intervals and trivially so for doubles ----
+bool positive(const Interval& x) { return x.certainly_positive(); }
+bool negative(const Interval& x) { return x.certainly_negative(); }
+bool positive(double x) { return x > 0; }
+bool negative(double x) { return x < 0; }
+double upper(const Interval& x) { return x.hi(); }
+double upper(double x) { return x; }
+double lower(const Interval& x) { return x.lo(); }
+double lower(double x) { return x; }
+Interval span(double a, double b, Interval) { return Interval(a, b); }
+double span(double a, double b, double) { return 0.5 * (a + b); }
+
+/// The outcome of the filter in local time u (u = 0 is where the search starts).
+struct LocalResult {
+  enum Kind { never, fails_at_start, root, undecided } kind = undecided;
+  double lo = 0, hi = 0;  // isolating interval of the root in u
+};
+
+/// Inward-rounded sum a + b: a double that is >= (lower) or <= (upper) the exact sum.
+double sum_up(double a, double b) { return (Interval(a) + Interval(b)).hi(); }
+
+/// An upper bound on the positive roots of q (q(0) > 0 known), or nullopt if undecided.
+/// Only coefficients that may have the sign opposite to the leading one contribute
+/// (a Lagrange-type bound); if none does, q has no positive root and 0 is returned.
+template <class NT>
+std::optional<double> positive_root_bound(const Polynomial<NT>& q) {
+  const int d = q.degree();
+  const NT& lead = q[d];
+  if (!positive(lead) && !negative(lead)) return std::nullopt;
+  const bool lead_pos = positive(lead);
+  const double lead_abs = lead_pos ? lower(lead) : -upper(lead);
+  double bound = 0;
+  for (int i = 0; i < d; ++i) {
+    bool may_oppose = lead_pos ? lower(q[i]) < 0 : upper(q[i]) > 0;
+    if (!may_oppose) continue;
+    double mag = std::max(std::fabs(lower(q[i])), std::fabs(upper(q[i])));
+    double r = std::pow(mag / lead_abs, 1.0 / (d - i));
+    bound = std::max(bound, r);
+  }
+  if (bound == 0) return 0.0;
+  bound = 2 * bound * (1 + 1e-9) + 1e-300;  // slack for the rounding of pow and division
+  if (!std::isfinite(bound)) return std::nullopt;
+  return bound;
+}
+
+/// First failure of q on u > 0 for degree 1 and 2, in closed form; q(0) > 0 known.
+template <class NT>
+LocalResult closed_form(const Polynomial<NT>& q) {
+  LocalResult r;
+  const int d = q.degree();
+  const NT& c0 = q[0];
+  const NT c1 = d >= 1 ? q[1] : NT(0);
+  if (d == 1) {
+    if (lower(c1) >= 0) return {LocalResult::never};
+    if (!negative(c1)) return r;
+    NT u = NT(-c0) / c1;  // positive
+    r.kind = LocalResult::root;
+    r.lo = std::max(0.0, lower(u));
+    r.hi = upper(u);
+    return r;
+  }
+  const NT& c2 = q[2];
+  if (!positive(c2) && !negative(c2)) return r;
+  NT disc = c1 * c1 - NT(4.0) * c0 * c2;
+  if (positive(c2)) {
+    // Both roots have the sign of -c1 (their product c0/c2 is positive).
+    if (lower(c1) >= 0 || negative(disc)) return {LocalResult::never};
+    if (!negative(c1) || !positive(disc)) return r;  // near-tangent or undecided direction
+    NT sq = sqrt(disc);
+    NT small = NT(2.0) * c0 / (sq - c1);   // stable: -c1 > 0
+    NT large = (sq - c1) / (NT(2.0) * c2);
+    if (upper(small) >= lower(large)) return r;  // roots not separated
+    r.kind = LocalResult::root;
+    r.lo = std::max(0.0, lower(small));
+    r.hi = upper(small);
+    return r;
+  }
+  // c2 < 0: exactly one positive root, where q goes from + to -.
+  NT sq = sqrt(disc);
+  NT u = lower(c1) >= 0 ? NT((c1 + sq) / (NT(-2.0) * c2)) : NT(NT(2.0) * c0 / (sq - c1));
+  r.kind = LocalResult::root;
+  r.lo = std::max(0.0, lower(u));
+  r.hi = upper(u);
+  return r;
+}
+
+/// First failure of q on u in (0, bound], by subdivision in the Bernstein basis; q(0) > 0.
+template <class NT>
+LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
+  const int d = q.degree();
+  using Coeffs = std::array<NT, Polynomial<NT>::max_degree + 1>;
+  // Power basis of q(bound * x) to Bernstein basis on x in [0, 1].
+  Coeffs a{}, b{};
+  NT scale(1.0);
+  for (int i = 0; i <= d; ++i) {
+    a[i] = q[i] * scale;
+    scale = scale * NT(bound);
+  }
+  // b_k = sum_{i<=k} C(k,i)/C(d,i) a_i
+  for (int k = 0; k <= d; ++k) {
+    NT s(0.0);
+    double ck = 1;  // C(k, i)
+    double cd = 1;  // C(d, i)
+    for (int i = 0; i <= k; ++i) {
+      s = s + a[i] * NT(ck / cd);
+      ck = ck * (k - i) / (i + 1);
+      cd = cd * (d - i) / (i + 1);
+    }
+    b[k] = s;
+  }
+  struct Piece {
+    double x0, x1;
+    Coeffs c;
+    int depth;
+  };
+  std::array<Piece, 80> stack;  // depth-first, left piece on top
+  int top = 0;
+  stack[top++] = {0.0, 1.0, b, 0};
+  bool decided = true;
+  while (top > 0) {
+    Piece p = stack[--top];
+    int variations = 0, last = 0;
+    bool certain = true, all_positive = true;
+    for (int k = 0; k <= d; ++k) {
+      int s = positive(p.c[k]) ? 1 : negative(p.c[k]) ? -1 : 0;
+      if (s == 0) { certain = false; all_positive = false; continue; }
+      if (s < 0) all_positive = false;
+      if (last != 0 && s != last) ++variations;
+      last = s;
+    }
+    if (all_positive) continue;  // no root here
+    if (certain && variations == 1 && positive(p.c[0]) && negative(p.c[d])) {
+      LocalResult r;
+      r.kind = LocalResult::root;
+      r.lo = (Interval(bound) * Interval(p.x0)).hi();  // inward: stay inside the piece
+      r.hi = (Interval(bound) * Interval(p.x1)).lo();
+      if (r.lo >= r.hi) return {};
+      return r;
+    }
+    if (certain && variations == 0) {  // all negative: q(x0) < 0 contradicts the search so far
+      return {};
+    }
+    double mid = 0.5 * (p.x0 + p.x1);
+    if (p.depth >= 60 || !(mid > p.x0 && mid < p.x1) || top + 2 > static_cast<int>(stack.size())) {
+      decided = false;  // a multiple root, or roots too close to separate in doubles
+      if constexpr (std::is_same_v<NT, double>) {
+        // Floating mode: take a sign change across the piece as a failure, else skip it.
+        if (negative(p.c[d]) && positive(p.c[0])) {
+          return {LocalResult::root, bound * p.x0, bound * p.x1};
+        }
+        continue;
+      }
+      return {};
+    }
+    // de Casteljau at 1/2.
+    Coeffs left{}, right{}, w = p.c;
+    for (int k = 0; k <= d; ++k) {
+      left[k] = w[0];
+      right[d - k] = w[d - k];
+      for (int i = 0; i < d - k; ++i) w[i] = (w[i] + w[i + 1]) * NT(0.5);
+    }
+    stack[top++] = {mid, p.x1, right, p.depth + 1};
+    stack[top++] = {p.x0, mid, left, p.depth + 1};
+  }
+  (void)decided;
+  return {LocalResult::never};
+}
+
+/// Narrows [lo, hi] (q(lo) > 0 > q(hi), one root inside) by bisection in u.
+template <class NT>
+bool refine(const Polynomial<NT>& q, double& lo, double& hi) {
+  if constexpr (std::is_same_v<NT, Interval>) {
+    // The bounds came from rounded arithmetic: certify the sign change first.
+    if (lo > 0 && !positive(q(Interval(lo)))) return false;
+    if (!negative(q(Interval(hi)))) return false;
+  }
+  for (int it = 0; it < 80; ++it) {
+    double mid = lo + 0.5 * (hi - lo);
+    if (!(mid > lo && mid < hi)) break;
+    NT v = q(NT(mid));
+    if (positive(v)) lo = mid;
+    else if (negative(v)) hi = mid;
+    else break;
+  }
+  return true;
+}
+
+/// Sign of a double polynomial just after s = 0: the sign of its first non-zero coefficient.
+int sign_after_zero(const Polynomial<double>& p) {
+  for (int i = 0; i <= p.degree(); ++i)
+    if (p[i] != 0) return p[i] > 0 ? 1 : -1;
+  return 0;
+}
+
+/// The filter proper: first failure of p (in s = t - origin) given the now-window [0, w].
+/// On return, `start` is where the local variable u of the result begins (u = s - start).
+template <class NT>
+LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth birth, double& start) {
+  constexpr bool floating = std::is_same_v<NT, double>;
+  start = 0;
+  if (p.is_zero()) return {LocalResult::never};
+  NT at_now = p(span(0.0, w, NT()));
+  bool positive_from_start = positive(at_now);
+  if (positive_from_start) {
+    start = w;
+  } else if (birth != Birth::vanishes_now) {
+    if constexpr (floating) {
+      // Floating mode cannot tell "slightly negative" from "zero". A function that rises
+      // just after now is taken to vanish now; without this, a swap would undo itself forever.
+      Polynomial<double> rest = p;
+      rest.set(0, 0.0);
+      if (sign_after_zero(rest) <= 0) return {LocalResult::fails_at_start};
+      birth = Birth::vanishes_now;
+    } else {
+      if (negative(at_now)) return {LocalResult::fails_at_start};
+      return {};  // a root within the now-window: the exact path decides
+    }
+  }
+  if (!positive_from_start) {
+    // The structure promises p(now) = 0 and p > 0 just after: find w2 >= w such that p is
+    // increasing on [0, w2] and p(w2) > 0. Then the only root in [0, w2] is now itself.
+    Polynomial<NT> dp = p.derivative();
+    bool found = false;
+    for (double delta : {0.0, 1e-13, 1e-10, 1e-7, 1e-4}) {
+      double w2 = sum_up(w, delta * time_scale);
+      if (w2 == 0) continue;
+      if (!positive(dp(span(0.0, w2, NT())))) {
+        if constexpr (floating) continue;
+        break;  // p turns within [0, w2]: a wider window cannot help
+      }
+      if (positive(p(NT(w2)))) {
+        start = w2;
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      if constexpr (floating) return {LocalResult::never};
+      return {};
+    }
+  }
+  // Search (start, infinity) in u = s - start, where q(0) = p(start) > 0.
+  Polynomial<NT> q = start == 0 ? p : p.shifted(NT(start));
+  if (q.degree() <= 0) return {LocalResult::never};
+  if (!positive(q.leading()) && !negative(q.leading())) return {};
+  if (!positive(q[0])) return {};  // the shift lost the certainty of q(0) > 0
+  LocalResult r;
+  if (q.degree() <= 2) {
+    r = closed_form(q);
+  } else {
+    std::optional<double> bound = positive_root_bound(q);
+    if (!bound) return {};
+    if (*bound == 0) return {LocalResult::never};
+    r = bernstein_search(q, *bound);
+    if (r.kind == LocalResult::root && !refine(q, r.lo, r.hi)) return {};
+  }
+  return r;
+}
+
+}  // namespace
+
+Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mode) {
+  auto& counters = solver_counters();
+  ++counters.failure_computations;
+  if (now.is_infinite()) return Root::infinity();
+  const double origin = now.lo();
+  const double w = (Interval(now.hi()) - Interval(origin)).hi();
+  const double time_scale = std::max(1.0, std::fabs(origin));
+  double start = 0;
+  if (mode == Exactness::floating) {
+    LocalResult r = filter(f.double_polynomial(origin), 0.0, time_scale, birth, start);
+    switch (r.kind) {
+      case LocalResult::never: return Root::infinity();
+      case LocalResult::fails_at_start: return Root::at(origin);
+      case LocalResult::root: {
+        double t = origin + start + 0.5 * (r.lo + r.hi);
+        return Root::at(std::max(t, origin));
+      }
+      case LocalResult::undecided: return Root::infinity();
+    }
+  }
+  Polynomial<Interval> p = f.interval_polynomial(origin);
+  if (p.all_finite()) {
+    LocalResult r = filter(p, w, time_scale, birth, start);
+    switch (r.kind) {
+      case LocalResult::never: return Root::infinity();
+      case LocalResult::fails_at_start: return now;
+      case LocalResult::root: {
+        Interval base = Interval(origin) + Interval(start);
+        double lo = (base + Interval(r.lo)).lo();
+        double hi = (base + Interval(r.hi)).hi();
+        return Root::isolated(lo, hi, &f);
+      }
+      case LocalResult::undecided: break;
+    }
+  }
+  ++counters.failure_exact;
+  return exact::first_failure(f.exact_polynomial(), now);
+}
+
+int sign_just_after(const Function& f, const Root& now, Exactness mode) {
+  auto& counters = solver_counters();
+  ++counters.sign_queries;
+  const double origin = now.lo();
+  const double w = (Interval(now.hi()) - Interval(origin)).hi();
+  if (mode == Exactness::floating) {
+    return sign_after_zero(f.double_polynomial(origin));
+  }
+  Polynomial<Interval> p = f.interval_polynomial(origin);
+  if (p.is_zero()) return 0;
+  Interval v = p(Interval(0.0, w));
+  if (v.certainly_positive()) return 1;
+  if (v.certainly_negative()) return -1;
+  ++counters.sign_exact;
+  return exact::sign_just_after(f.exact_polynomial(), now);
+}
+
+int compare(const Root& a, const Root& b) {
+  ++solver_counters().comparisons;
+  if (a.is_infinite() || b.is_infinite()) return a.is_infinite() == b.is_infinite() ? 0 : a.is_infinite() ? 1 : -1;
+  if (a.hi() < b.lo()) return -1;
+  if (b.hi() < a.lo()) return 1;
+  if (a.is_point() && b.is_point()) return 0;  // equal doubles
+  // The same root of the same function (a copy of the clock, say): equal without computing.
+  if (a.lo() == b.lo() && a.hi() == b.hi() && a.source() != nullptr && a.source() == b.source()) return 0;
+  ++solver_counters().comparisons_exact;
+  return exact::compare(a, b);
+}
+
+int compare(const Root& a, double t) { return compare(a, Root::at(t)); }
+
+}  // namespace kds

@@ -1,0 +1,49 @@
+#pragma once
+/// \file
+/// Failure times of certificate functions: the filter and its exact fallback.
+///
+/// The failure time of a function f after the current time `now` is the first t >= now
+/// at which f becomes negative, i.e. f < 0 on (t, t + e) for some e > 0. The written
+/// rules for the degenerate cases follow from that definition:
+/// - a root at `now` is a failure only if f is negative just after `now`;
+/// - a root of even multiplicity where f touches zero and stays positive is not a failure;
+/// - an identically zero function never fails (it holds, with equality, forever);
+/// - a function already negative just after `now` fails at `now` ("violated at birth").
+
+#include <cstdint>
+
+#include "kds/root.hpp"
+
+namespace kds {
+
+/// What a structure knows about a certificate it creates while processing an event.
+enum class Birth : std::uint8_t {
+  /// Nothing: the framework decides the sign at `now` itself.
+  generic,
+  /// The function is exactly zero at `now` and positive just after. True of the
+  /// certificate that replaces a failed one with the objects swapped (the sorted-list
+  /// swap). It lets the filter skip the root at `now` without an exact computation;
+  /// audits check the promise.
+  vanishes_now,
+};
+
+/// How often each path ran. Cumulative over the thread; the simulator reports deltas.
+struct SolverCounters {
+  std::uint64_t failure_computations = 0;  ///< first_failure calls
+  std::uint64_t failure_exact = 0;         ///< ... of which the filter could not decide
+  std::uint64_t sign_queries = 0;          ///< sign_just_after calls
+  std::uint64_t sign_exact = 0;            ///< ... of which needed the exact path
+  std::uint64_t comparisons = 0;           ///< compare(Root, Root) calls
+  std::uint64_t comparisons_exact = 0;     ///< ... decided by exact algebraic comparison
+  std::uint64_t exact_roots_built = 0;     ///< algebraic numbers constructed on demand
+};
+SolverCounters& solver_counters();
+
+/// The first failure time of f at or after `now`; Root::infinity() if it never fails.
+Root first_failure(const Function& f, const Root& now, Birth birth = Birth::generic,
+                   Exactness mode = Exactness::filtered);
+
+/// The sign of f just after `now`: -1, 0 (f identically zero) or 1.
+int sign_just_after(const Function& f, const Root& now, Exactness mode = Exactness::filtered);
+
+}  // namespace kds

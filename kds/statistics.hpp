@@ -1,0 +1,57 @@
+#pragma once
+/// \file
+/// What the simulator counts: events by kind, certificate traffic, and how often the
+/// exact path of the solver ran.
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "kds/solver.hpp"
+
+namespace kds {
+
+struct Statistics {
+  std::uint64_t events = 0;                ///< certificate failures processed
+  std::uint64_t external_events = 0;       ///< changes of the attribute a structure reports (swaps...)
+  std::uint64_t events_at_equal_times = 0; ///< events whose time equals the previous event's exactly
+  std::uint64_t certificates_created = 0;
+  std::uint64_t certificates_destroyed = 0;
+  std::uint64_t certificates_rescheduled = 0;  ///< failure times recomputed for existing certificates
+  std::uint64_t certificates_live = 0;
+  std::uint64_t certificates_live_max = 0;
+  std::uint64_t touched_total = 0;  ///< certificates created, destroyed or rescheduled while processing events
+  std::uint64_t touched_max = 0;    ///< ... the most in one event
+  std::uint64_t audits = 0;
+  std::uint64_t audits_skipped = 0; ///< no double lay strictly between two events
+  SolverCounters solver;            ///< solver activity since the simulator started
+
+  struct KindCount {
+    std::string kind;
+    std::uint64_t count;
+  };
+  std::vector<KindCount> events_by_kind;
+  std::uint64_t events_of(const std::string& kind) const {
+    for (const auto& k : events_by_kind)
+      if (k.kind == kind) return k.count;
+    return 0;
+  }
+
+  /// A human-readable summary, one fact per line.
+  friend std::ostream& operator<<(std::ostream& os, const Statistics& s) {
+    os << "events: " << s.events << " (external " << s.external_events << ", at equal times "
+       << s.events_at_equal_times << ")\n";
+    for (const auto& k : s.events_by_kind) os << "  " << k.kind << ": " << k.count << '\n';
+    os << "certificates: created " << s.certificates_created << ", destroyed " << s.certificates_destroyed
+       << ", rescheduled " << s.certificates_rescheduled << ", live " << s.certificates_live << " (max "
+       << s.certificates_live_max << ")\n";
+    os << "failure times: " << s.solver.failure_computations << " computed, " << s.solver.failure_exact
+       << " by the exact path\n";
+    os << "comparisons: " << s.solver.comparisons << ", " << s.solver.comparisons_exact << " exact\n";
+    os << "sign queries: " << s.solver.sign_queries << ", " << s.solver.sign_exact << " exact\n";
+    return os;
+  }
+};
+
+}  // namespace kds
