@@ -64,9 +64,21 @@ class CertificateBase : public Function {
   const Root& failure_time() const { return failure_; }
   /// Dense id within the simulator (reused after destruction).
   std::uint32_t id() const { return id_; }
-  /// Creation order; ties between equal failure times go to the older certificate.
+  /// Creation order.
   std::uint64_t sequence() const { return sequence_; }
+  /// Order among certificates failing at exactly the same time: smaller first. By default
+  /// the creation order (older first); a structure may set a key that depends only on the
+  /// objects (set_tie_key), so that two structures processing the same physics order
+  /// simultaneous events alike.
+  std::uint64_t tie_key() const { return tie_key_; }
   bool alive() const { return state_ != State::destroyed; }
+
+ protected:
+  /// Replaces the creation order as the tie key (call in the constructor).
+  void set_tie_key(std::uint64_t key) {
+    tie_key_ = key;
+    custom_tie_key_ = true;
+  }
 
  private:
   friend class Simulator;
@@ -80,6 +92,8 @@ class CertificateBase : public Function {
   bool newborn_ = true;  // failure time not computed yet since creation
   std::uint32_t id_ = 0;
   std::uint64_t sequence_ = 0;
+  std::uint64_t tie_key_ = 0;
+  bool custom_tie_key_ = false;
   Root failure_;
   std::array<ObjectLink, max_objects> links_;
 };

@@ -3,8 +3,9 @@
 /// Event queues: scheduled certificates ordered by failure time.
 ///
 /// Order: earlier failure time first (compared exactly, see kds/root.hpp); among exactly
-/// equal times, the older certificate (smaller `sequence()`) first. This order is total
-/// and deterministic: the same input gives the same event sequence.
+/// equal times, the smaller `tie_key()` first (by default the creation order: the older
+/// certificate first), then the smaller `sequence()`. This order is total and
+/// deterministic: the same input gives the same event sequence.
 ///
 /// `HeapEventQueue` is the default (a mutable 4-ary heap from Boost.Heap: update and
 /// erase in O(log n) through a handle per certificate). `ReferenceEventQueue` scans a
@@ -17,10 +18,12 @@
 
 namespace kds {
 
-/// Strict order of two scheduled certificates (earlier first, then older first).
+/// Strict order of two scheduled certificates (earlier first, then by tie key, then older first).
 inline bool fires_before(const CertificateBase& a, const CertificateBase& b) {
   int c = compare(a.failure_time(), b.failure_time());
-  return c != 0 ? c < 0 : a.sequence() < b.sequence();
+  if (c != 0) return c < 0;
+  if (a.tie_key() != b.tie_key()) return a.tie_key() < b.tie_key();
+  return a.sequence() < b.sequence();
 }
 
 class EventQueue {

@@ -53,7 +53,9 @@ void Simulator::set_now(const Root& t) {
 
 double Simulator::round_clock() {
   if (now_.is_point()) return now_.lo();
-  const double t = now_.hi();
+  // The smallest double >= the exact time: a function of the time alone, not of how its
+  // isolating interval was found, so that equal histories round equally.
+  const double t = ceil_to_double(now_);
   now_ = Root::at(t);
   // Certificates violated at birth were scheduled at the old exact time (a copy of the
   // clock whose exact value comes from its source); they now fail at the rounded time.
@@ -129,6 +131,7 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   }
   c->id_ = id;
   c->sequence_ = next_sequence_++;
+  if (!c->custom_tie_key_) c->tie_key_ = c->sequence_;
   for (std::size_t i = 0; i < c->n_objects_; ++i) objects_[c->objects_[i]].certificates.push_back(c->links_[i]);
   slots_[id] = std::move(owned);
   ++live_certificates_;

@@ -349,4 +349,43 @@ int compare(const Root& a, const Root& b) {
 
 int compare(const Root& a, double t) { return compare(a, Root::at(t)); }
 
+double ceil_to_double(const Root& r) {
+  if (r.is_point() || r.is_infinite()) return r.lo();
+  double lo = r.lo(), hi = r.hi();  // r in [lo, hi]
+  if (r.source() != nullptr && !r.has_exact()) {
+    // r is the only root of its source in [lo, hi], where the source changes sign. Bisect
+    // on doubles with the interval polynomial, and where it cannot decide, with the exact
+    // polynomial evaluated at the double (rational arithmetic; no root isolation needed).
+    const double origin = lo;
+    const Polynomial<Interval> p = r.source()->interval_polynomial(origin);
+    std::optional<Polynomial<Rational>> exact;
+    auto sign_at = [&](double x) {
+      int s = p(Interval(x) - Interval(origin)).sign();
+      if (s != 2) return s;
+      if (!exact) exact = r.source()->exact_polynomial();
+      return sgn((*exact)(Rational(x)));
+    };
+    const int s_hi = sign_at(hi);
+    if (s_hi == 0) return hi;
+    if (sign_at(lo) == 0) return lo;
+    while (next_up(lo) < hi) {
+      double mid = lo + 0.5 * (hi - lo);
+      if (!(mid > lo && mid < hi)) mid = next_up(lo);
+      int s = sign_at(mid);
+      if (s == 0) return mid;
+      if (s == s_hi) hi = mid;
+      else lo = mid;
+    }
+    return hi;  // lo < r < hi and no double in between
+  }
+  // Exactly known (algebraic) roots: bisect with exact comparisons.
+  while (next_up(lo) < hi) {
+    double mid = lo + 0.5 * (hi - lo);
+    if (!(mid > lo && mid < hi)) mid = next_up(lo);
+    if (compare(r, mid) <= 0) hi = mid;
+    else lo = mid;
+  }
+  return compare(r, lo) <= 0 ? lo : hi;
+}
+
 }  // namespace kds

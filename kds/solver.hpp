@@ -43,6 +43,10 @@ SolverCounters& solver_counters();
 Root first_failure(const Function& f, const Root& now, Birth birth = Birth::generic,
                    Exactness mode = Exactness::filtered);
 
+/// The smallest double >= r (r finite). Filtered: bisection on the isolating interval with
+/// the source's interval polynomial; exact comparisons only for the last ulp if needed.
+double ceil_to_double(const Root& r);
+
 /// The sign of f just after `now`: -1, 0 (f identically zero) or 1.
 int sign_just_after(const Function& f, const Root& now, Exactness mode = Exactness::filtered);
 

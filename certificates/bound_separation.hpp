@@ -1,0 +1,55 @@
+#pragma once
+/// \file
+/// Separation of two moving spheres of varying radius (time-varying bounds, or plain
+/// spheres when the radius is constant): |c_a(t) - c_b(t)|^2 - (r_a(t) + r_b(t))^2 >= 0.
+/// For linear centres and quadratic radii this is the quartic of eq. (10) in Kim, Guibas,
+/// Shin; for two ballistic spheres under the same gravity, a quadratic.
+///
+/// `allowance` (a length squared, >= 0) is added to the function. It is zero except for a
+/// pair created while already in contact (after a collision response at a rounded time
+/// the two spheres may overlap by a few ulps): the owner sets it to cover exactly that
+/// overlap, so that the certificate fails when the pair moves deeper into contact, not at
+/// once and forever. The owner bounds it by its contact tolerance.
+///
+/// Owner interface:
+///   template <class NT> Polynomial<NT> centre(ObjectId, int axis, double origin) const;
+///   template <class NT> Polynomial<NT> radius(ObjectId, double origin) const;
+///   void separation_failed(BoundSeparation<Owner>&, Simulator&);
+
+#include "kds/certificate.hpp"
+
+namespace kds {
+
+template <class Owner>
+class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
+ public:
+  /// `tie_key` orders this event among events at exactly the same time.
+  BoundSeparation(Owner& owner, ObjectId a, ObjectId b, const char* kind, std::uint64_t tie_key, double allowance = 0)
+      : Certificate<BoundSeparation<Owner>>({a, b}), owner_(&owner), kind_(kind), allowance_(allowance) {
+    this->set_tie_key(tie_key);
+  }
+
+  ObjectId first() const { return this->objects()[0]; }
+  ObjectId second() const { return this->objects()[1]; }
+  double allowance() const { return allowance_; }
+
+  template <class NT>
+  Polynomial<NT> function(double origin) const {
+    Polynomial<NT> f(NT(allowance_));
+    for (int k = 0; k < 3; ++k) {
+      Polynomial<NT> d = owner_->template centre<NT>(first(), k, origin) - owner_->template centre<NT>(second(), k, origin);
+      f += d * d;
+    }
+    Polynomial<NT> r = owner_->template radius<NT>(first(), origin) + owner_->template radius<NT>(second(), origin);
+    return f - r * r;
+  }
+  void on_failure(Simulator& sim) override { owner_->separation_failed(*this, sim); }
+  const char* kind() const override { return kind_; }
+
+ private:
+  Owner* owner_;
+  const char* kind_;
+  double allowance_;
+};
+
+}  // namespace kds
