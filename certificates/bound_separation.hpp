@@ -35,7 +35,7 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
-    Polynomial<NT> f(NT(allowance_));
+    Polynomial<NT> f = Polynomial<NT>(NT(allowance_));
     for (int k = 0; k < 3; ++k) {
       Polynomial<NT> d = owner_->template centre<NT>(first(), k, origin) - owner_->template centre<NT>(second(), k, origin);
       f += d * d;

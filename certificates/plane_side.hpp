@@ -1,10 +1,12 @@
 #pragma once
 /// \file
-/// A moving sphere (of possibly varying radius) stays on one side of an axis-aligned
-/// plane x_k = p: for side +1 (the sphere is above the plane) c_k(t) - r(t) - p >= 0, for
-/// side -1 (below) p - c_k(t) - r(t) >= 0. With `with_radius = false` the test is on the
-/// centre alone. Grid cell faces (entering and leaving events, eq. 7) and box walls are
-/// planes of this kind.
+/// A moving sphere (of possibly varying radius) and an axis-aligned plane x_k = p:
+///   side * (c_k(t) - p) + reach * r(t) >= 0.
+/// With reach = -1 the sphere stays entirely on the `side` of the plane (side +1: above);
+/// with reach = +1 it keeps reaching across the plane to that side (its extreme point on
+/// that side stays beyond the plane); with reach = 0 the test is on the centre alone. Grid cell faces (entering and leaving events, eq. 7) and box walls are
+/// planes of this kind. `allowance` (a length >= 0) is added to the function, for a sphere
+/// created already touching the plane by a few ulps (see certificates/bound_separation.hpp).
 ///
 /// Owner interface:
 ///   template <class NT> Polynomial<NT> centre(ObjectId, int axis, double origin) const;
@@ -19,27 +21,32 @@ template <class Owner>
 class PlaneSide final : public Certificate<PlaneSide<Owner>> {
  public:
   PlaneSide(Owner& owner, ObjectId sphere, int axis, double plane, int side, const char* kind, std::uint64_t tie_key,
-            bool with_radius = true)
+            int reach = -1, double allowance = 0)
       : Certificate<PlaneSide<Owner>>({sphere}),
         owner_(&owner),
         kind_(kind),
         plane_(plane),
+        allowance_(allowance),
         axis_(static_cast<std::int8_t>(axis)),
         side_(static_cast<std::int8_t>(side)),
-        with_radius_(with_radius) {
+        reach_(static_cast<std::int8_t>(reach)) {
     this->set_tie_key(tie_key);
   }
 
   ObjectId sphere() const { return this->objects()[0]; }
   int axis() const { return axis_; }
   int side() const { return side_; }
+  int reach() const { return reach_; }
   double plane() const { return plane_; }
+  double allowance() const { return allowance_; }
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
     Polynomial<NT> c = owner_->template centre<NT>(sphere(), axis_, origin);
     Polynomial<NT> d = side_ > 0 ? c - Polynomial<NT>(NT(plane_)) : Polynomial<NT>(NT(plane_)) - c;
-    if (with_radius_) d -= owner_->template radius<NT>(sphere(), origin);
+    if (reach_ < 0) d -= owner_->template radius<NT>(sphere(), origin);
+    if (reach_ > 0) d += owner_->template radius<NT>(sphere(), origin);
+    if (allowance_ != 0) d += Polynomial<NT>(NT(allowance_));
     return d;
   }
   void on_failure(Simulator& sim) override { owner_->plane_crossed(*this, sim); }
@@ -49,9 +56,10 @@ class PlaneSide final : public Certificate<PlaneSide<Owner>> {
   Owner* owner_;
   const char* kind_;
   double plane_;
+  double allowance_;
   std::int8_t axis_;
   std::int8_t side_;
-  bool with_radius_;
+  std::int8_t reach_;
 };
 
 }  // namespace kds

@@ -14,6 +14,7 @@
 #include <boost/intrusive/list.hpp>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <span>
 #include <stdexcept>
 
@@ -73,6 +74,13 @@ class CertificateBase : public Function {
   std::uint64_t tie_key() const { return tie_key_; }
   bool alive() const { return state_ != State::destroyed; }
 
+  /// Failures later than `t` are not queued (the certificate stays idle): its structure
+  /// promises to replace it by then (Kim, Guibas, Shin, section 3.3: no candidate event
+  /// later than the bound's reset). A failure whose isolating interval reaches below t
+  /// is queued, so nothing is ever dropped by rounding.
+  void set_horizon(double t) { horizon_ = t; }
+  double horizon() const { return horizon_; }
+
  protected:
   /// Replaces the creation order as the tie key (call in the constructor).
   void set_tie_key(std::uint64_t key) {
@@ -93,6 +101,7 @@ class CertificateBase : public Function {
   std::uint32_t id_ = 0;
   std::uint64_t sequence_ = 0;
   std::uint64_t tie_key_ = 0;
+  double horizon_ = std::numeric_limits<double>::infinity();
   bool custom_tie_key_ = false;
   Root failure_;
   std::array<ObjectLink, max_objects> links_;

@@ -17,15 +17,15 @@
 
 namespace kds {
 
-/// The next double above x (x finite); used for outward rounding.
+/// The next double above x; used for outward rounding (next_up(-inf) is the lowest double).
 inline double next_up(double x) {
   if (x == 0.0) return std::numeric_limits<double>::denorm_min();
-  if (std::isinf(x)) return x;
+  if (std::isinf(x)) return x > 0 ? x : std::numeric_limits<double>::lowest();
   auto bits = std::bit_cast<std::uint64_t>(x);
   bits = x > 0 ? bits + 1 : bits - 1;
   return std::bit_cast<double>(bits);
 }
-/// The next double below x (x finite).
+/// The next double below x (next_down(+inf) is the largest double).
 inline double next_down(double x) { return -next_up(-x); }
 
 class Interval {

@@ -188,6 +188,10 @@ void Simulator::flush() {
     }
     c->birth_ = Birth::generic;
     c->newborn_ = false;
+    if (!f.is_infinite() && f.lo() > c->horizon_) {
+      f = Root::infinity();
+      ++stats_.beyond_horizon;
+    }
     c->failure_ = std::move(f);
     if (c->failure_.is_infinite()) {
       if (c->in_queue_) queue_->erase(c);

@@ -97,6 +97,8 @@ LocalResult closed_form(const Polynomial<NT>& q) {
   }
   // c2 < 0: exactly one positive root, where q goes from + to -.
   NT sq = sqrt(disc);
+  // With c1 < 0 possible, sq - c1 is positive exactly but may not be certainly so.
+  if (lower(c1) < 0 && !positive(NT(sq - c1))) return r;
   NT u = lower(c1) >= 0 ? NT((c1 + sq) / (NT(-2.0) * c2)) : NT(NT(2.0) * c0 / (sq - c1));
   r.kind = LocalResult::root;
   r.lo = std::max(0.0, lower(u));
@@ -122,7 +124,7 @@ LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
     double ck = 1;  // C(k, i)
     double cd = 1;  // C(d, i)
     for (int i = 0; i <= k; ++i) {
-      s = s + a[i] * NT(ck / cd);
+      s = s + a[i] * (NT(ck) / NT(cd));  // C(k,i)/C(d,i) is not a double in general
       ck = ck * (k - i) / (i + 1);
       cd = cd * (d - i) / (i + 1);
     }
@@ -225,11 +227,12 @@ LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth b
     start = w;
   } else if (birth != Birth::vanishes_now) {
     if constexpr (floating) {
-      // Floating mode cannot tell "slightly negative" from "zero". A function that rises
-      // just after now is taken to vanish now; without this, a swap would undo itself forever.
+      // Negative now: fails now. Exactly zero now and rising: handled as vanishing now.
+      // (A swapped certificate that rounding leaves slightly negative comes with the
+      // vanishes_now hint and does not get here; without it a swap would undo itself.)
       Polynomial<double> rest = p;
       rest.set(0, 0.0);
-      if (sign_after_zero(rest) <= 0) return {LocalResult::fails_at_start};
+      if (sign_after_zero(rest) <= 0 || negative(at_now)) return {LocalResult::fails_at_start};
       birth = Birth::vanishes_now;
     } else {
       if (negative(at_now)) return {LocalResult::fails_at_start};
@@ -309,7 +312,12 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
         Interval base = Interval(origin) + Interval(start);
         double lo = (base + Interval(r.lo)).lo();
         double hi = (base + Interval(r.hi)).hi();
-        return Root::isolated(lo, hi, &f);
+        // Widening to doubles around t may take in a neighbouring root (two roots closer
+        // than the spacing of doubles at t): keep the interval only if p is monotone on it.
+        const Interval s((Interval(lo) - Interval(origin)).lo(), (Interval(hi) - Interval(origin)).hi());
+        const int slope = p.derivative()(s).sign();
+        if (slope == 1 || slope == -1) return Root::isolated(lo, hi, &f);
+        break;
       }
       case LocalResult::undecided: break;
     }

@@ -23,6 +23,7 @@ struct Statistics {
   std::uint64_t certificates_live_max = 0;
   std::uint64_t touched_total = 0;  ///< certificates created, destroyed or rescheduled while processing events
   std::uint64_t touched_max = 0;    ///< ... the most in one event
+  std::uint64_t beyond_horizon = 0;  ///< failures not queued because they lie beyond the certificate's horizon
   std::uint64_t audits = 0;
   std::uint64_t audits_skipped = 0; ///< no double lay strictly between two events
   SolverCounters solver;            ///< solver activity since the simulator started

@@ -1,0 +1,90 @@
+#include "structures/tvb_grid/hierarchical_grid.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "kds/errors.hpp"
+
+namespace kds {
+
+HierarchicalGrid::HierarchicalGrid(double finest_side, int levels, const Vec<3>& origin) : levels_(levels), origin_(origin) {
+  if (!(finest_side > 0) || !std::isfinite(finest_side))
+    throw InvalidInput("HierarchicalGrid: finest cell side must be positive and finite");
+  if (levels < 1 || levels > 15) throw InvalidInput("HierarchicalGrid: between 1 and 15 levels");
+  for (int l = 0; l < levels; ++l) sides_.push_back(std::ldexp(finest_side, l));
+  cells_.reserve(1024);
+}
+
+int HierarchicalGrid::level_for(double radius, double ratio) const {
+  for (int l = 0; l < levels_; ++l)
+    if (sides_[l] >= ratio * 2 * radius) return l;
+  throw InvalidInput("HierarchicalGrid: a sphere of radius " + std::to_string(radius) + " is too large for the grid");
+}
+
+CellRange HierarchicalGrid::cells_of(int level, const Vec<3>& lo, const Vec<3>& hi) const {
+  CellRange r;
+  const double s = sides_[level];
+  for (int k = 0; k < 3; ++k) {
+    double a = std::floor((lo[k] - origin_[k]) / s), b = std::floor((hi[k] - origin_[k]) / s);
+    if (!(std::fabs(a) < (1 << 19) && std::fabs(b) < (1 << 19)))
+      throw InvalidInput("HierarchicalGrid: a bound reaches beyond 2^19 cells from the origin");
+    r.lo[k] = static_cast<std::int32_t>(a);
+    r.hi[k] = static_cast<std::int32_t>(b);
+  }
+  return r;
+}
+
+CellRange HierarchicalGrid::coarsen(const CellRange& r, int from_level, int to_level) const {
+  if (to_level == from_level) return r;
+  const int shift = to_level - from_level;
+  CellRange c;
+  for (int k = 0; k < 3; ++k) {
+    // floor division by 2^shift (arithmetic shift floors negative indices too)
+    c.lo[k] = r.lo[k] >> shift;
+    c.hi[k] = r.hi[k] >> shift;
+  }
+  return c;
+}
+
+bool HierarchicalGrid::regions_overlap(int level_a, const CellRange& a, int level_b, const CellRange& b) const {
+  // Compare in units of the finer of the two levels, exactly.
+  const int fine = std::min(level_a, level_b);
+  for (int k = 0; k < 3; ++k) {
+    const std::int64_t alo = std::int64_t(a.lo[k]) << (level_a - fine);
+    const std::int64_t ahi = ((std::int64_t(a.hi[k]) + 1) << (level_a - fine)) - 1;
+    const std::int64_t blo = std::int64_t(b.lo[k]) << (level_b - fine);
+    const std::int64_t bhi = ((std::int64_t(b.hi[k]) + 1) << (level_b - fine)) - 1;
+    if (ahi < blo || bhi < alo) return false;
+  }
+  return true;
+}
+
+void HierarchicalGrid::each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add) {
+  for (std::int32_t i = r.lo[0]; i <= r.hi[0]; ++i)
+    for (std::int32_t j = r.lo[1]; j <= r.hi[1]; ++j)
+      for (std::int32_t k = r.lo[2]; k <= r.hi[2]; ++k) {
+        const std::uint64_t h = key(level, i, j, k);
+        if (add) {
+          cells_[h].push_back(Entry{id, native});
+          continue;
+        }
+        auto it = cells_.find(h);
+        if (it == cells_.end()) throw std::logic_error("HierarchicalGrid: erase from an empty cell");
+        auto& v = it->second;
+        auto e = std::find_if(v.begin(), v.end(), [&](const Entry& x) { return x.id == id && x.native == native; });
+        if (e == v.end()) throw std::logic_error("HierarchicalGrid: erase of an unregistered sphere");
+        *e = v.back();
+        v.pop_back();
+        if (v.empty()) cells_.erase(it);
+      }
+}
+
+void HierarchicalGrid::insert(std::uint32_t id, int level, const CellRange& r) {
+  for (int l = level; l < levels_; ++l) each_cell(l, coarsen(r, level, l), l == level, id, true);
+}
+
+void HierarchicalGrid::erase(std::uint32_t id, int level, const CellRange& r) {
+  for (int l = level; l < levels_; ++l) each_cell(l, coarsen(r, level, l), l == level, id, false);
+}
+
+}  // namespace kds

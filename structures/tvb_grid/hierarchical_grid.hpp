@@ -1,0 +1,91 @@
+#pragma once
+/// \file
+/// Hierarchical uniform grids (Kim, Guibas, Shin, section 3.1): level l has cubic cells of
+/// side L_l = L_0 * 2^l. A sphere lives at the level whose cells are at least `ratio`
+/// times its diameter, so that its bound meets at most 2 cells per axis (8 in all).
+/// Only non-empty cells exist: a hash map keyed by (level, i, j, k).
+///
+/// Pairs across levels (section 3.1: "all subspaces intersecting C, regardless of their
+/// grids"): a sphere is registered in the cells of its own level *and* in the (at most 8)
+/// cells of every coarser level that its region meets. Then a sphere finds every sphere
+/// whose region may meet its own by looking at its own level's cells (same and finer
+/// spheres) and at its cells of the coarser levels (natives of those levels only).
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "kds/motion.hpp"
+
+namespace kds {
+
+/// A box of cells at one level: indices lo[k]..hi[k] on each axis.
+struct CellRange {
+  std::array<std::int32_t, 3> lo{};
+  std::array<std::int32_t, 3> hi{};
+  friend bool operator==(const CellRange&, const CellRange&) = default;
+};
+
+class HierarchicalGrid {
+ public:
+  /// Cells of level l are [origin + i L_l, origin + (i + 1) L_l) on each axis.
+  HierarchicalGrid(double finest_side, int levels, const Vec<3>& origin = {0, 0, 0});
+
+  int levels() const { return levels_; }
+  double side(int level) const { return sides_[level]; }
+  /// The plane between cells i - 1 and i of `level` on `axis`.
+  double plane(int level, int axis, std::int32_t i) const { return origin_[axis] + double(i) * sides_[level]; }
+  /// The finest level whose cells are at least `ratio` diameters: L_l >= ratio * 2 r.
+  int level_for(double radius, double ratio) const;
+
+  /// Cells of `level` met by the box [lo, hi] (a cell is [i L, (i + 1) L) on each axis).
+  CellRange cells_of(int level, const Vec<3>& lo, const Vec<3>& hi) const;
+  /// The same region seen at a coarser level.
+  CellRange coarsen(const CellRange& r, int from_level, int to_level) const;
+  /// Whether the regions of two spheres (each at its own level) overlap.
+  bool regions_overlap(int level_a, const CellRange& a, int level_b, const CellRange& b) const;
+
+  void insert(std::uint32_t id, int level, const CellRange& r);
+  void erase(std::uint32_t id, int level, const CellRange& r);
+
+  /// Calls f(id) for every sphere that may share space with a sphere of `level` whose
+  /// region is `r` (each id possibly several times; the caller deduplicates).
+  template <class F>
+  void for_each_candidate(int level, const CellRange& r, F&& f) const {
+    for (int l = level; l < levels_; ++l) {
+      const CellRange c = coarsen(r, level, l);
+      for (std::int32_t i = c.lo[0]; i <= c.hi[0]; ++i)
+        for (std::int32_t j = c.lo[1]; j <= c.hi[1]; ++j)
+          for (std::int32_t k = c.lo[2]; k <= c.hi[2]; ++k) {
+            auto it = cells_.find(key(l, i, j, k));
+            if (it == cells_.end()) continue;
+            for (const Entry& e : it->second)
+              if (l == level || e.native) f(e.id);
+          }
+    }
+  }
+
+  std::size_t cell_count() const { return cells_.size(); }
+
+ private:
+  struct Entry {
+    std::uint32_t id;
+    bool native;  // registered at its own level (else: a finer sphere registered upward)
+  };
+  static std::uint64_t key(int level, std::int32_t i, std::int32_t j, std::int32_t k) {
+    // 4 bits of level and 20 bits per index (offset to be non-negative): +-524288 cells per axis.
+    constexpr std::int64_t offset = 1 << 19;
+    return (std::uint64_t(level) << 60) | (std::uint64_t(i + offset) << 40) | (std::uint64_t(j + offset) << 20) |
+           std::uint64_t(k + offset);
+  }
+  void each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add);
+
+  int levels_;
+  Vec<3> origin_;
+  std::vector<double> sides_;
+  std::unordered_map<std::uint64_t, std::vector<Entry>> cells_;
+};
+
+}  // namespace kds
