@@ -58,15 +58,13 @@ class Interval {
       return {next_down(p), next_up(p)};  // also covers a product that underflowed to 0
     }
     double p1 = a.lo_ * b.lo_, p2 = a.lo_ * b.hi_, p3 = a.hi_ * b.lo_, p4 = a.hi_ * b.hi_;
-    return {next_down(std::fmin(std::fmin(p1, p2), std::fmin(p3, p4))),
-            next_up(std::fmax(std::fmax(p1, p2), std::fmax(p3, p4)))};
+    return {next_down(min4(p1, p2, p3, p4)), next_up(max4(p1, p2, p3, p4))};
   }
   /// Division; the divisor must not contain zero (the caller checks).
   friend Interval operator/(Interval a, Interval b) {
     if (a.certainly_zero()) return Interval(0.0);
     double q1 = a.lo_ / b.lo_, q2 = a.lo_ / b.hi_, q3 = a.hi_ / b.lo_, q4 = a.hi_ / b.hi_;
-    return {next_down(std::fmin(std::fmin(q1, q2), std::fmin(q3, q4))),
-            next_up(std::fmax(std::fmax(q1, q2), std::fmax(q3, q4)))};
+    return {next_down(min4(q1, q2, q3, q4)), next_up(max4(q1, q2, q3, q4))};
   }
   Interval& operator+=(Interval b) { return *this = *this + b; }
   Interval& operator-=(Interval b) { return *this = *this - b; }
@@ -82,6 +80,15 @@ class Interval {
   friend std::ostream& operator<<(std::ostream& os, Interval a) { return os << '[' << a.lo_ << ", " << a.hi_ << ']'; }
 
  private:
+  // Plain comparisons (std::fmin is a library call); operands are never NaN here.
+  static double min4(double a, double b, double c, double d) {
+    double x = a < b ? a : b, y = c < d ? c : d;
+    return x < y ? x : y;
+  }
+  static double max4(double a, double b, double c, double d) {
+    double x = a > b ? a : b, y = c > d ? c : d;
+    return x > y ? x : y;
+  }
   // An exact zero stays zero; any other result is widened by one ulp.
   static double round_down(double x) { return x == 0 ? 0.0 : next_down(x); }
   static double round_up(double x) { return x == 0 ? 0.0 : next_up(x); }

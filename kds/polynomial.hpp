@@ -133,7 +133,7 @@ class Polynomial {
  private:
   void trim(int d) {
     while (d >= 0 && kds::is_zero(c_[d])) --d;
-    degree_ = d;
+    degree_ = d < 0 ? -1 : d;  // the zero polynomial (also for the derivative of a constant or zero)
   }
   std::array<NT, max_degree + 1> c_{};
   int degree_ = -1;

@@ -42,6 +42,9 @@ class Root {
   /// The exact algebraic number, computed from the source on first use.
   const ExactRoot& exact() const;
   bool has_exact() const { return exact_ != nullptr; }
+  /// Narrows the isolating interval by bisection with the source's interval polynomial,
+  /// as far as intervals decide (the value is unchanged; comparisons use it on overlap).
+  void tighten() const;
   /// Computes the exact value now, so that the root no longer needs its source.
   void pin() const {
     if (!is_point() && !is_infinite()) (void)exact();
@@ -57,8 +60,10 @@ class Root {
   Root(double lo, double hi, const Function* src, std::shared_ptr<const ExactRoot> e)
       : lo_(lo), hi_(hi), source_(src), exact_(std::move(e)) {}
 
-  double lo_ = std::numeric_limits<double>::infinity();
-  double hi_ = std::numeric_limits<double>::infinity();
+  // Mutable for tighten(): narrowing the interval does not change the number.
+  mutable double lo_ = std::numeric_limits<double>::infinity();
+  mutable double hi_ = std::numeric_limits<double>::infinity();
+  mutable bool tight_ = false;
   const Function* source_ = nullptr;
   mutable std::shared_ptr<const ExactRoot> exact_;
 };

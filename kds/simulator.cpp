@@ -175,7 +175,7 @@ void Simulator::flush() {
   for (std::size_t i = 0; i < pending_.size(); ++i) {
     CertificateBase* c = pending_[i];
     if (!c->alive()) continue;
-    Root f = first_failure(*c, now_, c->birth_, settings_.exactness);
+    Root f = first_failure(*c, now_, c->birth_, settings_.exactness, c->horizon_);
     const bool at_now = !f.is_infinite() && compare(f, now_) == 0;
     if (at_now && c->newborn_ && !c->may_fail_at_birth()) {
       pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(i));

@@ -188,15 +188,18 @@ LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
   return {LocalResult::never};
 }
 
-/// Narrows [lo, hi] (q(lo) > 0 > q(hi), one root inside) by bisection in u.
+/// Narrows [lo, hi] (q(lo) > 0 > q(hi), one root inside) by bisection in u, down to a
+/// relative width of about 2^-30 of `scale`: most roots are only ever compared with far
+/// away ones. Root::tighten() goes on to full precision when two intervals overlap.
 template <class NT>
-bool refine(const Polynomial<NT>& q, double& lo, double& hi) {
+bool refine(const Polynomial<NT>& q, double& lo, double& hi, double scale) {
   if constexpr (std::is_same_v<NT, Interval>) {
     // The bounds came from rounded arithmetic: certify the sign change first.
     if (lo > 0 && !positive(q(Interval(lo)))) return false;
     if (!negative(q(Interval(hi)))) return false;
   }
-  for (int it = 0; it < 80; ++it) {
+  const double enough = std::is_same_v<NT, double> ? 0.0 : 0x1p-30 * scale;
+  for (int it = 0; it < 80 && hi - lo > enough; ++it) {
     double mid = lo + 0.5 * (hi - lo);
     if (!(mid > lo && mid < hi)) break;
     NT v = q(NT(mid));
@@ -216,8 +219,9 @@ int sign_after_zero(const Polynomial<double>& p) {
 
 /// The filter proper: first failure of p (in s = t - origin) given the now-window [0, w].
 /// On return, `start` is where the local variable u of the result begins (u = s - start).
+/// `limit` (in s, rounded up): roots beyond it are of no interest (the certificate's horizon).
 template <class NT>
-LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth birth, double& start) {
+LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth birth, double limit, double& start) {
   constexpr bool floating = std::is_same_v<NT, double>;
   start = 0;
   if (p.is_zero()) return {LocalResult::never};
@@ -267,31 +271,41 @@ LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth b
   if (q.degree() <= 0) return {LocalResult::never};
   if (!positive(q.leading()) && !negative(q.leading())) return {};
   if (!positive(q[0])) return {};  // the shift lost the certainty of q(0) > 0
+  const double u_limit = (Interval(limit) - Interval(start)).hi();
+  if (!(u_limit > 0)) return {LocalResult::never};
   LocalResult r;
   if (q.degree() <= 2) {
     r = closed_form(q);
+    if (r.kind == LocalResult::root && r.lo > u_limit) return {LocalResult::never};
   } else {
+    // One interval evaluation over the whole window often proves q > 0 there already
+    // (two bounds far apart before their reset): no subdivision needed.
+    if constexpr (!floating) {
+      if (std::isfinite(u_limit) && positive(q(Interval(0.0, u_limit)))) return {LocalResult::never};
+    }
     std::optional<double> bound = positive_root_bound(q);
     if (!bound) return {};
     if (*bound == 0) return {LocalResult::never};
-    r = bernstein_search(q, *bound);
-    if (r.kind == LocalResult::root && !refine(q, r.lo, r.hi)) return {};
+    // Section 3.3 of Kim, Guibas, Shin: no need to look past the horizon.
+    r = bernstein_search(q, std::min(*bound, u_limit));
+    if (r.kind == LocalResult::root && !refine(q, r.lo, r.hi, time_scale)) return {};
   }
   return r;
 }
 
 }  // namespace
 
-Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mode) {
+Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mode, double horizon) {
   auto& counters = solver_counters();
   ++counters.failure_computations;
   if (now.is_infinite()) return Root::infinity();
   const double origin = now.lo();
   const double w = (Interval(now.hi()) - Interval(origin)).hi();
   const double time_scale = std::max(1.0, std::fabs(origin));
+  const double limit = std::isinf(horizon) ? horizon : (Interval(horizon) - Interval(origin)).hi();
   double start = 0;
   if (mode == Exactness::floating) {
-    LocalResult r = filter(f.double_polynomial(origin), 0.0, time_scale, birth, start);
+    LocalResult r = filter(f.double_polynomial(origin), 0.0, time_scale, birth, limit, start);
     switch (r.kind) {
       case LocalResult::never: return Root::infinity();
       case LocalResult::fails_at_start: return Root::at(origin);
@@ -304,7 +318,7 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
   }
   Polynomial<Interval> p = f.interval_polynomial(origin);
   if (p.all_finite()) {
-    LocalResult r = filter(p, w, time_scale, birth, start);
+    LocalResult r = filter(p, w, time_scale, birth, limit, start);
     switch (r.kind) {
       case LocalResult::never: return Root::infinity();
       case LocalResult::fails_at_start: return now;
@@ -351,14 +365,39 @@ int compare(const Root& a, const Root& b) {
   if (a.is_point() && b.is_point()) return 0;  // equal doubles
   // The same root of the same function (a copy of the clock, say): equal without computing.
   if (a.lo() == b.lo() && a.hi() == b.hi() && a.source() != nullptr && a.source() == b.source()) return 0;
+  a.tighten();
+  b.tighten();
+  if (a.hi() < b.lo()) return -1;
+  if (b.hi() < a.lo()) return 1;
   ++solver_counters().comparisons_exact;
   return exact::compare(a, b);
 }
 
 int compare(const Root& a, double t) { return compare(a, Root::at(t)); }
 
+void Root::tighten() const {
+  if (tight_ || is_point() || is_infinite() || source_ == nullptr || exact_ != nullptr) return;
+  tight_ = true;
+  const double origin = lo_;
+  const Polynomial<Interval> p = source_->interval_polynomial(origin);
+  const int s_hi = p(Interval(hi_) - Interval(origin)).sign();
+  if (s_hi != 1 && s_hi != -1) return;
+  double lo = lo_, hi = hi_;
+  for (int it = 0; it < 80; ++it) {
+    double mid = lo + 0.5 * (hi - lo);
+    if (!(mid > lo && mid < hi)) break;
+    int s = p(Interval(mid) - Interval(origin)).sign();
+    if (s == s_hi) hi = mid;
+    else if (s == -s_hi) lo = mid;
+    else break;
+  }
+  lo_ = lo;
+  hi_ = hi;
+}
+
 double ceil_to_double(const Root& r) {
   if (r.is_point() || r.is_infinite()) return r.lo();
+  r.tighten();
   double lo = r.lo(), hi = r.hi();  // r in [lo, hi]
   if (r.source() != nullptr && !r.has_exact()) {
     // r is the only root of its source in [lo, hi], where the source changes sign. Bisect

@@ -11,6 +11,7 @@
 /// - a function already negative just after `now` fails at `now` ("violated at birth").
 
 #include <cstdint>
+#include <limits>
 
 #include "kds/root.hpp"
 
@@ -40,8 +41,11 @@ struct SolverCounters {
 SolverCounters& solver_counters();
 
 /// The first failure time of f at or after `now`; Root::infinity() if it never fails.
+/// Failures later than `horizon` may be reported as infinity (the filter does not look
+/// beyond it; see CertificateBase::set_horizon); earlier ones are always reported.
 Root first_failure(const Function& f, const Root& now, Birth birth = Birth::generic,
-                   Exactness mode = Exactness::filtered);
+                   Exactness mode = Exactness::filtered,
+                   double horizon = std::numeric_limits<double>::infinity());
 
 /// The smallest double >= r (r finite). Filtered: bisection on the isolating interval with
 /// the source's interval polynomial; exact comparisons only for the last ulp if needed.
