@@ -14,7 +14,9 @@ namespace kds {
 template <class Owner>
 class Order final : public Certificate<Order<Owner>> {
  public:
-  Order(Owner& owner, ObjectId a, ObjectId b) : Certificate<Order<Owner>>({a, b}), owner_(&owner) {}
+  /// `kind` names the events in statistics and traces (a string literal).
+  Order(Owner& owner, ObjectId a, ObjectId b, const char* kind = "order")
+      : Certificate<Order<Owner>>({a, b}), owner_(&owner), kind_(kind) {}
 
   ObjectId before() const { return this->objects()[0]; }
   ObjectId after() const { return this->objects()[1]; }
@@ -24,10 +26,11 @@ class Order final : public Certificate<Order<Owner>> {
     return owner_->template coordinate<NT>(after(), origin) - owner_->template coordinate<NT>(before(), origin);
   }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
-  const char* kind() const override { return "order"; }
+  const char* kind() const override { return kind_; }
 
  private:
   Owner* owner_;
+  const char* kind_;
 };
 
 }  // namespace kds

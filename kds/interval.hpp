@@ -80,12 +80,16 @@ class Interval {
   friend std::ostream& operator<<(std::ostream& os, Interval a) { return os << '[' << a.lo_ << ", " << a.hi_ << ']'; }
 
  private:
-  // Plain comparisons (std::fmin is a library call); operands are never NaN here.
+  // Plain comparisons (std::fmin is a library call). 0 * inf is NaN; in interval
+  // arithmetic that product is 0 (the zero bound wins), so NaN counts as 0.
+  static double unnan(double x) { return x == x ? x : 0.0; }
   static double min4(double a, double b, double c, double d) {
+    a = unnan(a), b = unnan(b), c = unnan(c), d = unnan(d);
     double x = a < b ? a : b, y = c < d ? c : d;
     return x < y ? x : y;
   }
   static double max4(double a, double b, double c, double d) {
+    a = unnan(a), b = unnan(b), c = unnan(c), d = unnan(d);
     double x = a > b ? a : b, y = c > d ? c : d;
     return x > y ? x : y;
   }

@@ -7,6 +7,9 @@
 /// them well conditioned late in a simulation, and a motion replaced at time t1 simply
 /// gets t0 = t1: that is how a flight-plan update or a collision response is expressed.
 /// The stored doubles *are* the motion: every certificate is exact with respect to them.
+///
+/// Factories do not check their input: the structure that receives a motion calls
+/// validate(), so that its error names the object as well as the bad coefficient.
 
 #include <array>
 #include <cmath>
@@ -44,7 +47,6 @@ class Motion {
     Motion m;
     m.t0_ = t0;
     m.c_ = coeffs;
-    m.validate();
     return m;
   }
 
@@ -104,7 +106,6 @@ class Motion {
  private:
   Motion(double t0, const Vec<D>& p, const Vec<D>& v, const Vec<D>& half_a) : t0_(t0) {
     for (int i = 0; i < D; ++i) c_[i] = {p[i], v[i], half_a[i], 0.0};
-    validate();
   }
   static std::string describe(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "+infinity" : "-infinity"; }
 

@@ -166,6 +166,14 @@ void Simulator::reschedule(CertificateBase* c) {
   if (!c->alive()) throw std::logic_error("kds::Simulator::reschedule: " + describe(*c) + " is destroyed");
   // The current time may be a root of c's old function: fix its exact value first.
   if (now_.source() == c) now_.pin();
+  // Its scheduled root belongs to the old function: take it out of the queue now, so
+  // that no comparison meets it before flush() computes the new one. (Boost.Heap's
+  // erase moves the element to the top without comparing it.)
+  if (c->in_queue_) {
+    queue_->erase(c);
+    c->in_queue_ = false;
+  }
+  c->failure_ = Root::infinity();
   ++stats_.certificates_rescheduled;
   touch();
   mark_pending(c);

@@ -54,6 +54,9 @@ class Simulator {
   bool has_object(ObjectId id) const { return id < objects_.size() && objects_[id].alive; }
   std::size_t object_count() const { return live_objects_; }
   /// The motion of `id` was replaced at round_clock(): reschedule exactly its certificates.
+  /// Protocol: round the clock, change the motion, then call this (or destroy the
+  /// object's certificates) before any other call on the simulator. Until then the
+  /// queue holds roots of the old functions, which must not be compared again.
   void motion_changed(ObjectId id);
   /// Throws InvalidInput naming `what` unless the motion start `t` is at or after now.
   void check_motion_start(double t, const std::string& what) const;

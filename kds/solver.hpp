@@ -21,10 +21,11 @@ namespace kds {
 enum class Birth : std::uint8_t {
   /// Nothing: the framework decides the sign at `now` itself.
   generic,
-  /// The function is exactly zero at `now` and positive just after. True of the
+  /// The function is zero or positive at `now` and positive just after. True of the
   /// certificate that replaces a failed one with the objects swapped (the sorted-list
-  /// swap). It lets the filter skip the root at `now` without an exact computation;
-  /// audits check the promise.
+  /// swap: the new function is the negation of one that just changed sign, so it
+  /// vanishes now). It lets the filter skip a root at `now` without an exact computation.
+  /// The exact path ignores the hint (so a wrong promise costs at most an exact computation).
   vanishes_now,
 };
 

@@ -1,0 +1,384 @@
+// The simulator: step and run_until, statistics, observers, the audit catching a broken
+// structure and a broken certificate, the logic_error for a handler that does nothing,
+// motion_changed rescheduling exactly one object's certificates, certificates violated at
+// birth, and bad input (unknown objects, running into the past).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "kds/errors.hpp"
+#include "kds/motion.hpp"
+#include "kds/simulator.hpp"
+#include "test_seed.hpp"
+
+namespace {
+
+using kds::Polynomial;
+using kds::Rational;
+
+::testing::AssertionResult contains(const std::string& text, const std::string& fragment) {
+  if (text.find(fragment) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "\"" << text << "\" does not contain \"" << fragment << "\"";
+}
+
+/// Fails at time `at` and then destroys itself.
+class Timer final : public kds::Certificate<Timer> {
+ public:
+  Timer(kds::ObjectId o, double at) : Certificate<Timer>({o}), at_(at) {}
+  template <class NT>
+  Polynomial<NT> function(double origin) const {
+    return Polynomial<NT>{NT(NT(at_) - NT(origin)), NT(-1.0)};
+  }
+  void on_failure(kds::Simulator& sim) override {
+    ++fired;
+    sim.destroy(this);
+  }
+  const char* kind() const override { return "timer"; }
+  int fired = 0;
+
+ private:
+  double at_;
+};
+
+/// Fails at `at`, and its handler forgets to destroy or reschedule it.
+class Forgetful final : public kds::Certificate<Forgetful> {
+ public:
+  Forgetful(kds::ObjectId a, kds::ObjectId b, double at) : Certificate<Forgetful>({a, b}), at_(at) {}
+  template <class NT>
+  Polynomial<NT> function(double origin) const {
+    return Polynomial<NT>{NT(NT(at_) - NT(origin)), NT(-1.0)};
+  }
+  void on_failure(kds::Simulator&) override {}
+  const char* kind() const override { return "forgetful"; }
+
+ private:
+  double at_;
+};
+
+/// A certificate whose filter polynomials lie (constant 1) while the exact one is 1 - t.
+class Liar final : public kds::CertificateBase {
+ public:
+  explicit Liar(kds::ObjectId o) : CertificateBase({o}) {}
+  Polynomial<kds::Interval> interval_polynomial(double) const override { return Polynomial<kds::Interval>(kds::Interval(1.0)); }
+  Polynomial<double> double_polynomial(double) const override { return Polynomial<double>(1.0); }
+  Polynomial<Rational> exact_polynomial() const override { return Polynomial<Rational>{Rational(1), Rational(-1)}; }
+  void on_failure(kds::Simulator& sim) override { sim.destroy(this); }
+  const char* kind() const override { return "liar"; }
+};
+
+/// A certificate that must hold when created (x_b - x_a for constant positions).
+class Strict final : public kds::Certificate<Strict> {
+ public:
+  Strict(kds::ObjectId a, kds::ObjectId b, double gap, double slope)
+      : Certificate<Strict>({a, b}), gap_(gap), slope_(slope) {}
+  template <class NT>
+  Polynomial<NT> function(double origin) const {
+    return Polynomial<NT>{NT(NT(gap_) + NT(slope_) * NT(origin)), NT(slope_)};
+  }
+  void on_failure(kds::Simulator& sim) override { sim.destroy(this); }
+  const char* kind() const override { return "strict"; }
+  bool may_fail_at_birth() const override { return false; }
+
+ private:
+  double gap_, slope_;
+};
+
+/// Two points on a line and one order certificate between them: the smallest structure.
+/// With `broken`, the handler drops the certificate without swapping (a bug the audit must see).
+class PairStructure final : public kds::Structure {
+ public:
+  class Order final : public kds::Certificate<Order> {
+   public:
+    Order(PairStructure& s, kds::ObjectId a, kds::ObjectId b) : Certificate<Order>({a, b}), s_(&s) {}
+    template <class NT>
+    Polynomial<NT> function(double origin) const {
+      return s_->motion(objects()[1]).coordinate<NT>(0, origin) - s_->motion(objects()[0]).coordinate<NT>(0, origin);
+    }
+    void on_failure(kds::Simulator& sim) override { s_->failed(*this, sim); }
+    const char* kind() const override { return "pair order"; }
+
+   private:
+    PairStructure* s_;
+  };
+
+  PairStructure(kds::Simulator& sim, kds::Motion<1> a, kds::Motion<1> b, bool broken) : sim_(sim), broken_(broken) {
+    ids_[0] = sim.add_object();
+    ids_[1] = sim.add_object();
+    motions_[0] = a;
+    motions_[1] = b;
+    cert_ = sim.create<Order>(*this, ids_[0], ids_[1]);
+    sim.attach(*this);
+  }
+  ~PairStructure() override { sim_.detach(*this); }
+  const kds::Motion<1>& motion(kds::ObjectId id) const { return motions_[id == ids_[0] ? 0 : 1]; }
+  void failed(Order& c, kds::Simulator& sim) {
+    sim.destroy(&c);
+    cert_ = nullptr;
+    if (broken_) return;
+    std::swap(first_, second_);
+    cert_ = sim.create_vanishing_now<Order>(*this, ids_[first_], ids_[second_]);
+  }
+  const char* name() const override { return "pair"; }
+  void audit(const kds::AuditContext& ctx) const override {
+    Rational x0 = motion(ids_[first_]).coordinate<Rational>(0, 0.0)(ctx.exact_time());
+    Rational x1 = motion(ids_[second_]).coordinate<Rational>(0, 0.0)(ctx.exact_time());
+    if (x0 > x1) throw kds::AuditFailure("pair: points out of order at t = " + std::to_string(ctx.time));
+  }
+  int first() const { return first_; }
+
+ private:
+  kds::Simulator& sim_;
+  bool broken_;
+  kds::ObjectId ids_[2];
+  kds::Motion<1> motions_[2];
+  int first_ = 0, second_ = 1;
+  Order* cert_ = nullptr;
+};
+
+TEST(Simulator, StepRunUntilAndStatistics) {
+  kds::Simulator sim;
+  const kds::ObjectId o = sim.add_object();
+  std::vector<Timer*> timers;
+  for (double at : {1.0, 2.0, 2.0, 3.0}) timers.push_back(sim.create<Timer>(o, at));
+  EXPECT_EQ(sim.certificate_count(), 4u);
+  EXPECT_EQ(kds::compare(sim.next_event_time(), 1.0), 0);
+  sim.run_until(2.0);  // events at exactly 2 are processed too
+  EXPECT_EQ(kds::compare(sim.now(), 2.0), 0);
+  EXPECT_EQ(sim.pending_events(), 1u);
+  EXPECT_EQ(sim.certificate_count(), 1u);
+  sim.run_until(2.5);  // no event: the clock moves
+  EXPECT_EQ(kds::compare(sim.now(), 2.5), 0);
+  EXPECT_TRUE(sim.step());
+  EXPECT_EQ(kds::compare(sim.now(), 3.0), 0);
+  EXPECT_FALSE(sim.step());
+  EXPECT_TRUE(sim.next_event_time().is_infinite());
+  EXPECT_EQ(kds::compare(sim.now(), 3.0), 0) << "a step without event must not move the clock";
+  const kds::Statistics& s = sim.statistics();
+  EXPECT_EQ(s.events, 4u);
+  EXPECT_EQ(s.events_of("timer"), 4u);
+  EXPECT_EQ(s.events_of("order"), 0u);
+  EXPECT_EQ(s.events_at_equal_times, 1u);
+  EXPECT_EQ(s.certificates_created, 4u);
+  EXPECT_EQ(s.certificates_destroyed, 4u);
+  EXPECT_EQ(s.certificates_live, 0u);
+  EXPECT_EQ(s.certificates_live_max, 4u);
+  EXPECT_EQ(s.touched_total, 4u);  // each event destroyed one certificate
+  EXPECT_EQ(s.touched_max, 1u);
+  EXPECT_GE(s.solver.failure_computations, 4u);
+  EXPECT_EQ(s.solver.failure_exact, 0u);
+}
+
+TEST(Simulator, RunUntilIntoThePastIsRejected) {
+  kds::Simulator sim;
+  sim.run_until(1.0);
+  try {
+    sim.run_until(0.5);
+    FAIL() << "run_until into the past was accepted";
+  } catch (const kds::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "run_until"));
+    EXPECT_TRUE(contains(e.what(), "0.5"));
+    EXPECT_TRUE(contains(e.what(), "before the current time 1"));
+  }
+  EXPECT_EQ(kds::compare(sim.now(), 1.0), 0);
+  EXPECT_NO_THROW(sim.run_until(1.0));  // the present is fine
+}
+
+TEST(Simulator, ObserversSeeEveryEvent) {
+  kds::Simulator sim;
+  const kds::ObjectId a = sim.add_object(), b = sim.add_object();
+  sim.create<Timer>(b, 2.0);
+  sim.create<Timer>(a, 1.0);
+  struct Log : kds::Observer {
+    std::vector<std::pair<std::uint64_t, kds::ObjectId>> seen;
+    std::vector<double> times;
+    void on_event(const kds::EventRecord& e) override {
+      EXPECT_STREQ(e.kind, "timer");
+      EXPECT_EQ(e.touched, 1u);
+      seen.emplace_back(e.index, e.objects[0]);
+      times.push_back(e.time.approx());
+    }
+  } log;
+  sim.add_observer(log);
+  sim.run_until(10.0);
+  ASSERT_EQ(log.seen.size(), 2u);
+  EXPECT_EQ(log.seen[0], std::make_pair(std::uint64_t{0}, a));
+  EXPECT_EQ(log.seen[1], std::make_pair(std::uint64_t{1}, b));
+  ASSERT_EQ(log.times.size(), 2u);
+  EXPECT_NEAR(log.times[0], 1.0, 1e-15);
+  EXPECT_NEAR(log.times[1], 2.0, 1e-15);
+  sim.remove_observer(log);
+}
+
+TEST(Simulator, HandlerThatNeitherDestroysNorReschedulesIsALogicError) {
+  kds::Simulator sim;
+  const kds::ObjectId a = sim.add_object(), b = sim.add_object();
+  sim.create<Forgetful>(a, b, 1.0);
+  try {
+    sim.step();
+    FAIL() << "no logic_error";
+  } catch (const std::logic_error& e) {
+    EXPECT_TRUE(contains(e.what(), "certificate 'forgetful' on objects [0, 1]"));
+    EXPECT_TRUE(contains(e.what(), "neither destroyed nor rescheduled"));
+  }
+}
+
+TEST(Simulator, AuditCatchesABrokenStructure) {
+  for (bool broken : {false, true}) {
+    kds::Simulator sim({.audit = true});
+    // a starts left of b and overtakes it at t = 1.
+    PairStructure pair(sim, kds::Motion<1>::linear(0, {0.0}, {2.0}), kds::Motion<1>::linear(0, {1.0}, {1.0}), broken);
+    if (!broken) {
+      EXPECT_NO_THROW(sim.run_until(5.0));
+      EXPECT_EQ(pair.first(), 1);
+      EXPECT_GE(sim.statistics().audits, 2u);
+    } else {
+      try {
+        sim.run_until(5.0);
+        FAIL() << "the audit missed a structure that does not repair itself";
+      } catch (const kds::AuditFailure& e) {
+        EXPECT_TRUE(contains(e.what(), "pair: points out of order"));
+      }
+    }
+  }
+}
+
+TEST(Simulator, AuditCatchesACertificateWhoseFilterLies) {
+  kds::Simulator sim({.audit = true});
+  const kds::ObjectId o = sim.add_object(), p = sim.add_object();
+  sim.create<Liar>(o);           // really fails at 1, but the filter says never
+  sim.create<Timer>(p, 3.0);     // an event after it, so that step() audits
+  try {
+    sim.step();  // the timer at 3: the audit after it sees the liar negative
+    FAIL() << "the audit missed a violated certificate";
+  } catch (const kds::AuditFailure& e) {
+    EXPECT_TRUE(contains(e.what(), "certificate 'liar' on objects [0] is violated"));
+    EXPECT_TRUE(contains(e.what(), "an event was missed"));
+  }
+  // Without audit, the same run goes through silently.
+  kds::Simulator quiet;
+  const kds::ObjectId q = quiet.add_object();
+  quiet.create<Liar>(q);
+  EXPECT_NO_THROW(quiet.run_until(3.0));
+}
+
+TEST(Simulator, AuditIsSkippedWithoutRoomBetweenEvents) {
+  kds::Simulator sim;
+  const kds::ObjectId o = sim.add_object();
+  sim.create<Timer>(o, 0.0);
+  sim.create<Timer>(o, std::numeric_limits<double>::denorm_min());
+  EXPECT_FALSE(sim.audit());  // no double strictly between 0 and the next event
+  EXPECT_EQ(sim.statistics().audits_skipped, 1u);
+  sim.run_until(1.0);
+  EXPECT_TRUE(sim.audit());
+}
+
+/// Counts how often the framework evaluates it.
+class Probe final : public kds::Certificate<Probe> {
+ public:
+  Probe(kds::ObjectId a, kds::ObjectId b, double at) : Certificate<Probe>({a, b}), at_(at) {}
+  template <class NT>
+  Polynomial<NT> function(double origin) const {
+    ++evaluations;
+    return Polynomial<NT>{NT(NT(at_) - NT(origin)), NT(-1.0)};
+  }
+  void on_failure(kds::Simulator& sim) override { sim.destroy(this); }
+  const char* kind() const override { return "probe"; }
+  mutable int evaluations = 0;
+
+ private:
+  double at_;
+};
+
+TEST(Simulator, MotionChangedReschedulesExactlyThatObjectsCertificates) {
+  kds::Simulator sim;
+  std::vector<kds::ObjectId> ids;
+  for (int i = 0; i < 5; ++i) ids.push_back(sim.add_object());
+  std::vector<Probe*> probes;
+  for (int i = 0; i + 1 < 5; ++i) probes.push_back(sim.create<Probe>(ids[i], ids[i + 1], 10.0 + i));
+  sim.flush();
+  // The intrusive list of object 2 holds exactly the certificates (1,2) and (2,3).
+  std::vector<const kds::CertificateBase*> of2;
+  for (const kds::ObjectLink& l : sim.certificates_of(ids[2])) of2.push_back(l.owner);
+  ASSERT_EQ(of2.size(), 2u);
+  EXPECT_NE(std::find(of2.begin(), of2.end(), probes[1]), of2.end());
+  EXPECT_NE(std::find(of2.begin(), of2.end(), probes[2]), of2.end());
+  for (Probe* p : probes) p->evaluations = 0;
+  const auto rescheduled = sim.statistics().certificates_rescheduled;
+  sim.run_until(0.5);
+  sim.motion_changed(ids[2]);
+  sim.flush();
+  EXPECT_EQ(probes[0]->evaluations, 0);
+  EXPECT_GT(probes[1]->evaluations, 0);
+  EXPECT_GT(probes[2]->evaluations, 0);
+  EXPECT_EQ(probes[3]->evaluations, 0);
+  EXPECT_EQ(sim.statistics().certificates_rescheduled, rescheduled + 2);
+  // A destroyed certificate leaves its objects' lists.
+  sim.run_until(11.5);  // probes 0 and 1 fire
+  std::size_t n = 0;
+  for (const kds::ObjectLink& l : sim.certificates_of(ids[2])) {
+    EXPECT_EQ(l.owner, probes[2]);
+    ++n;
+  }
+  EXPECT_EQ(n, 1u);
+  EXPECT_TRUE(sim.certificates_of(ids[0]).empty());
+  EXPECT_THROW(sim.motion_changed(99), kds::InvalidInput);
+}
+
+TEST(Simulator, CertificateViolatedAtBirthWhereForbidden) {
+  kds::Simulator sim;
+  const kds::ObjectId a = sim.add_object(), b = sim.add_object();
+  sim.run_until(2.0);
+  // Holds at 2 with equality and grows: allowed.
+  sim.create<Strict>(a, b, -2.0, 1.0);
+  EXPECT_NO_THROW(sim.flush());
+  // gap -1 at t = 0, slope 0: violated at 2.
+  sim.create<Strict>(a, b, -1.0, 0.0);
+  try {
+    sim.flush();
+    FAIL() << "a violated certificate was accepted";
+  } catch (const kds::CertificateViolated& e) {
+    EXPECT_TRUE(contains(e.what(), "certificate 'strict' on objects [0, 1]"));
+    EXPECT_TRUE(contains(e.what(), "violated when created at t = 2"));
+  }
+  // Zero now and falling: violated too, from step().
+  kds::Simulator sim2;
+  const kds::ObjectId c = sim2.add_object(), d = sim2.add_object();
+  sim2.create<Strict>(c, d, 0.0, -1.0);
+  EXPECT_THROW(sim2.step(), kds::CertificateViolated);
+}
+
+TEST(Simulator, ViolatedAtBirthFailsNow) {
+  kds::Simulator sim;
+  const kds::ObjectId e = sim.add_object();
+  sim.run_until(5.0);
+  sim.create<Timer>(e, 1.0);  // in the past
+  ASSERT_TRUE(sim.step());
+  EXPECT_EQ(kds::compare(sim.now(), 5.0), 0);
+  EXPECT_EQ(sim.statistics().events, 1u);
+}
+
+TEST(Simulator, BadObjects) {
+  kds::Simulator sim;
+  const kds::ObjectId a = sim.add_object();
+  try {
+    sim.create<Timer>(a + 7, 1.0);
+    FAIL();
+  } catch (const kds::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "object 7 is unknown"));
+  }
+  sim.create<Timer>(a, 1.0);
+  try {
+    sim.remove_object(a);
+    FAIL();
+  } catch (const kds::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "object 0 still has certificates"));
+  }
+  EXPECT_THROW(sim.remove_object(42), kds::InvalidInput);
+  sim.run_until(2.0);
+  EXPECT_NO_THROW(sim.remove_object(a));
+  EXPECT_EQ(sim.object_count(), 0u);
+  EXPECT_FALSE(sim.has_object(a));
+}
+
+}  // namespace
