@@ -32,6 +32,8 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   ObjectId first() const { return this->objects()[0]; }
   ObjectId second() const { return this->objects()[1]; }
   double allowance() const { return allowance_; }
+  /// Sets the allowance before the failure time is first computed (right after creation).
+  void set_allowance(double a) { allowance_ = a; }
 
   template <class NT>
   Polynomial<NT> function(double origin) const {

@@ -39,6 +39,8 @@ class PlaneSide final : public Certificate<PlaneSide<Owner>> {
   int reach() const { return reach_; }
   double plane() const { return plane_; }
   double allowance() const { return allowance_; }
+  /// Sets the allowance before the failure time is first computed (right after creation).
+  void set_allowance(double a) { allowance_ = a; }
 
   template <class NT>
   Polynomial<NT> function(double origin) const {

@@ -47,6 +47,11 @@ class CertificateBase : public Function {
     for (ObjectId o : objects) objects_[n_objects_++] = o;
     for (auto& l : links_) l.owner = this;
   }
+  /// Certificates come from per-size free lists (kds/certificate.cpp): creating and
+  /// destroying them at every event then allocates nothing once the lists are warm.
+  static void* operator new(std::size_t size);
+  static void operator delete(void* p, std::size_t size) noexcept;
+
   CertificateBase(const CertificateBase&) = delete;
   CertificateBase& operator=(const CertificateBase&) = delete;
   ~CertificateBase() override = default;

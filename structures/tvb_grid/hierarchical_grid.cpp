@@ -28,8 +28,18 @@ CellRange HierarchicalGrid::cells_of(int level, const Vec<3>& lo, const Vec<3>& 
     double a = std::floor((lo[k] - origin_[k]) / s), b = std::floor((hi[k] - origin_[k]) / s);
     if (!(std::fabs(a) < (1 << 19) && std::fabs(b) < (1 << 19)))
       throw InvalidInput("HierarchicalGrid: a bound reaches beyond 2^19 cells from the origin");
-    r.lo[k] = static_cast<std::int32_t>(a);
-    r.hi[k] = static_cast<std::int32_t>(b);
+    // The quotient is rounded: correct it by one cell if needed, so that membership agrees
+    // exactly with plane() (x is in cell i iff plane(i) <= x < plane(i + 1)).
+    auto exact_cell = [&](double x, double guess) {
+      auto i = static_cast<std::int32_t>(guess);
+      if (plane(level, k, i) > x) --i;
+      else if (plane(level, k, i + 1) <= x) ++i;
+      if (i <= -(1 << 19) || i >= (1 << 19))
+        throw InvalidInput("HierarchicalGrid: a bound reaches beyond 2^19 cells from the origin");
+      return i;
+    };
+    r.lo[k] = exact_cell(lo[k], a);
+    r.hi[k] = exact_cell(hi[k], b);
   }
   return r;
 }

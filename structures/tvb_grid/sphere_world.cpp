@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <sstream>
 
 #include "kds/errors.hpp"
 #include "structures/tvb_grid/cost_model.hpp"
+#include "structures/tvb_grid/io/validate_spheres.hpp"
 #include "structures/tvb_grid/response.hpp"
 
 namespace kds {
@@ -34,6 +34,13 @@ std::string fmt(double x) {
 }
 
 Wall wall_of(int axis, bool low) { return static_cast<Wall>(2 * axis + (low ? 0 : 1)); }
+
+/// The smallest double >= x (x > 0 and not too large).
+double ceil_to_double_rational(const Rational& x) {
+  double d = x.get_d();  // truncated towards zero
+  if (Rational(d) < x) d = next_up(d);
+  return d;
+}
 
 }  // namespace
 
@@ -84,61 +91,19 @@ SphereWorld::~SphereWorld() {
 }
 
 void SphereWorld::validate(const std::vector<Sphere>& spheres) const {
-  const Box3& box = settings_.box;
-  for (int k = 0; k < 3; ++k)
-    if (!(std::isfinite(box.lo[k]) && std::isfinite(box.hi[k]) && box.lo[k] < box.hi[k]))
-      throw InvalidInput("SphereWorld: the box is empty or not finite on axis " + std::to_string(k));
   if (!(settings_.contact_tolerance > 0) || !std::isfinite(settings_.contact_tolerance))
     throw InvalidInput("SphereWorld: contact_tolerance must be positive and finite");
   if (!(settings_.restitution >= 0 && settings_.restitution <= 1))
     throw InvalidInput("SphereWorld: restitution must lie in [0, 1]");
   for (double g : settings_.gravity)
     if (!std::isfinite(g)) throw InvalidInput("SphereWorld: gravity is not finite");
-  for (std::size_t i = 0; i < spheres.size(); ++i) {
-    const Sphere& s = spheres[i];
-    const std::string who = "sphere " + std::to_string(i) + ": ";
-    for (int k = 0; k < 3; ++k) {
-      if (!std::isfinite(s.position[k])) throw InvalidInput(who + "position is NaN or infinite");
-      if (!std::isfinite(s.velocity[k])) throw InvalidInput(who + "velocity is NaN or infinite");
-    }
-    if (!(s.radius > 0) || !std::isfinite(s.radius)) throw InvalidInput(who + "radius " + fmt(s.radius) + " is not positive");
-    if (!(s.mass > 0) || !std::isfinite(s.mass)) throw InvalidInput(who + "mass " + fmt(s.mass) + " is not positive");
-    if (!(s.max_acceleration >= 0) || !std::isfinite(s.max_acceleration))
-      throw InvalidInput(who + "acceleration bound " + fmt(s.max_acceleration) + " is negative or not finite");
-    if (s.max_acceleration > 0 && settings_.probe == nullptr)
-      throw InvalidInput(who + "has an unknown trajectory (max_acceleration > 0) but no TrajectoryProbe was given");
-    for (int k = 0; k < 3; ++k)
-      if (s.position[k] - s.radius < box.lo[k] || s.position[k] + s.radius > box.hi[k])
-        throw InvalidInput(who + "lies outside the box on axis " + std::string(1, "xyz"[k]));
-  }
-  // Overlaps: sort by the low x of each sphere and sweep.
-  std::vector<std::uint32_t> order(spheres.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return spheres[a].position[0] - spheres[a].radius < spheres[b].position[0] - spheres[b].radius;
-  });
-  double max_r = 0;
-  for (const Sphere& s : spheres) max_r = std::max(max_r, s.radius);
-  for (std::size_t p = 0; p < order.size(); ++p) {
-    const Sphere& a = spheres[order[p]];
-    for (std::size_t q = p + 1; q < order.size(); ++q) {
-      const Sphere& b = spheres[order[q]];
-      if (b.position[0] - b.radius > a.position[0] + a.radius) break;
-      // Strict overlap, decided exactly: |xa - xb|^2 < (ra + rb)^2.
-      Rational d2 = 0;
-      for (int k = 0; k < 3; ++k) {
-        Rational d = Rational(a.position[k]) - Rational(b.position[k]);
-        d2 += d * d;
-      }
-      Rational r = Rational(a.radius) + Rational(b.radius);
-      if (d2 < r * r) {
-        std::uint32_t i = std::min(order[p], order[q]), j = std::max(order[p], order[q]);
-        throw InvalidInput("sphere " + std::to_string(i) + " and sphere " + std::to_string(j) +
-                           " overlap at the start (distance " + fmt(std::sqrt(d2.get_d())) + " < " + fmt(r.get_d()) + ")");
-      }
-    }
-  }
-  (void)max_r;
+  // Values, placement in the box and overlaps, exactly (the same rules as scene files).
+  validate_spheres(spheres, settings_.box);
+  if (settings_.probe == nullptr)
+    for (std::size_t i = 0; i < spheres.size(); ++i)
+      if (spheres[i].max_acceleration > 0)
+        throw InvalidInput("sphere " + std::to_string(i) +
+                           ": has an unknown trajectory (max_acceleration > 0) but no TrajectoryProbe was given");
 }
 
 void SphereWorld::build_grid() {
@@ -248,8 +213,8 @@ CellRange SphereWorld::region_now(SphereId id) const {
 }
 
 void SphereWorld::destroy_certificates(SphereId id, bool pairs, bool own) {
-  scratch_.clear();
-  std::vector<CertificateBase*> doomed;
+  std::vector<CertificateBase*>& doomed = certificate_scratch_;
+  doomed.clear();
   for (const ObjectLink& l : sim_.certificates_of(id)) {
     const bool is_pair = l.owner->objects().size() == 2;
     if ((is_pair && pairs) || (!is_pair && own)) doomed.push_back(l.owner);
@@ -259,55 +224,75 @@ void SphereWorld::destroy_certificates(SphereId id, bool pairs, bool own) {
 
 void SphereWorld::create_pair(SphereId a, SphereId b) {
   if (a > b) std::swap(a, b);
-  const double now = sim_.now().lo();
-  double allowance = 0;
-  if (sim_.now().is_point() && bound_is_exact(a, now) && bound_is_exact(b, now)) {
-    // A pair already in contact (after a response at a rounded time it may overlap by a
-    // few ulps): allow exactly the present overlap, so the certificate fails only if the
-    // pair goes deeper, and refuse an overlap beyond the contact tolerance.
-    Interval f0(0.0);
-    for (int k = 0; k < 3; ++k) {
-      Interval d = centre<Interval>(a, k, now)[0] - centre<Interval>(b, k, now)[0];
-      f0 += d * d;
-    }
-    const Interval R = Interval(spheres_[a].spec.radius) + Interval(spheres_[b].spec.radius);
-    f0 -= R * R;
-    if (!f0.certainly_positive()) {
-      // Twice the uncertainty on top, so that the solver's own evaluation sees f > 0 now.
-      allowance = next_up(std::max(0.0, -f0.lo()) + 2 * f0.width());
-      const double depth = allowance / (2 * R.lo());
-      if (depth > settings_.contact_tolerance)
-        throw std::logic_error("SphereWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) + " overlap by " +
-                               fmt(depth) + " at t = " + fmt(now) + ", beyond the contact tolerance");
-    }
-  }
   const char* kind = ballistic(a) && ballistic(b) ? kCollision : kBoundCollision;
-  BoundCollision* c = sim_.create<BoundCollision>(*this, a, b, kind, pair_key(a, b), allowance);
+  BoundCollision* c = sim_.create<BoundCollision>(*this, a, b, kind, pair_key(a, b));
   c->set_horizon(std::min(horizon(a), horizon(b)));
+  const double now = sim_.now().lo();
+  if (!sim_.now().is_point() || !bound_is_exact(a, now) || !bound_is_exact(b, now)) return;
+  // A pair possibly in contact (after a response at a rounded time it may overlap by a few
+  // ulps). Decided with the certificate's own interval polynomial, the arithmetic the
+  // solver will use: f0 = f(now), and its slope.
+  const Polynomial<Interval> f = c->interval_polynomial(now);
+  const Interval f0 = f[0], slope = f.degree() >= 1 ? f[1] : Interval(0.0);
+  if (f0.certainly_positive()) return;
+  double allowance = 0;
+  if (slope.certainly_positive() || f0.certainly_negative()) {
+    // Separating (the usual case right after a response), or overlapping by a rounding
+    // error: cover the present value and its uncertainty, so that the certificate fails
+    // only if the pair goes deeper, without the exact path.
+    allowance = next_up(std::max(0.0, -f0.lo()) + 2 * f0.width());
+  } else {
+    // Undecided and not separating (spheres touching exactly, at the start or in a chain
+    // of contacts): allow exactly the present overlap, none if they only touch, so that a
+    // pair touching and approaching fails now, not an ulp of time later.
+    const Rational e = c->exact_polynomial()(Rational(now));
+    allowance = sgn(e) < 0 ? ceil_to_double_rational(-e) : 0.0;
+  }
+  const double R = spheres_[a].spec.radius + spheres_[b].spec.radius;
+  const double depth = allowance / (2 * R);
+  if (depth > settings_.contact_tolerance)
+    throw std::logic_error("SphereWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) + " overlap by " +
+                           fmt(depth) + " at t = " + fmt(now) + ", beyond the contact tolerance");
+  c->set_allowance(allowance);
+}
+
+bool SphereWorld::region_reaches_wall(SphereId id, int axis, bool low) const {
+  if (!grid_) return true;
+  const Record& r = spheres_[id];
+  return low ? grid_->plane(r.level, axis, r.cells.lo[axis]) <= settings_.box.lo[axis]
+             : grid_->plane(r.level, axis, r.cells.hi[axis] + 1) >= settings_.box.hi[axis];
 }
 
 void SphereWorld::create_walls(SphereId id) {
-  const Record& r = spheres_[id];
   const double now = sim_.now().lo();
   const bool exact = sim_.now().is_point() && bound_is_exact(id, now);
   for (int k = 0; k < 3; ++k)
     for (int low = 0; low < 2; ++low) {
+      // The bound lies within its cells: it cannot reach a wall its cells do not reach
+      // before an entering event changes them (which calls this again).
+      if (!region_reaches_wall(id, k, low)) continue;
       const double plane = low ? settings_.box.lo[k] : settings_.box.hi[k];
       const int side = low ? +1 : -1;
-      double allowance = 0;
-      if (exact) {
-        Interval gap = Interval(double(side)) * (centre<Interval>(id, k, now)[0] - Interval(plane)) - Interval(r.spec.radius);
-        if (!gap.certainly_positive()) {
-          allowance = next_up(std::max(0.0, -gap.lo()) + 2 * gap.width());
-          if (allowance > settings_.contact_tolerance)
-            throw std::logic_error("SphereWorld: sphere " + std::to_string(id) + " is " + fmt(allowance) +
-                                   " beyond a wall at t = " + fmt(now) + ", more than the contact tolerance");
-        }
-      }
       const auto face = static_cast<std::uint64_t>(wall_of(k, low));
       FaceCertificate* c = sim_.create<FaceCertificate>(*this, id, k, plane, side, kWall,
-                                                        (std::uint64_t(id) << 32) | (0xFFFFFFF0u + face), -1, allowance);
+                                                        (std::uint64_t(id) << 32) | (0xFFFFFFF0u + face), -1);
       c->set_horizon(horizon(id));
+      if (!exact) continue;
+      // Possibly touching the wall: the same rule as for pairs (see create_pair).
+      const Polynomial<Interval> f = c->interval_polynomial(now);
+      const Interval gap = f[0], slope = f.degree() >= 1 ? f[1] : Interval(0.0);
+      if (gap.certainly_positive()) continue;
+      double allowance = 0;
+      if (slope.certainly_positive() || gap.certainly_negative()) {
+        allowance = next_up(std::max(0.0, -gap.lo()) + 2 * gap.width());
+      } else {
+        const Rational e = c->exact_polynomial()(Rational(now));
+        allowance = sgn(e) < 0 ? ceil_to_double_rational(-e) : 0.0;
+      }
+      if (allowance > settings_.contact_tolerance)
+        throw std::logic_error("SphereWorld: sphere " + std::to_string(id) + " is " + fmt(allowance) +
+                               " beyond a wall at t = " + fmt(now) + ", more than the contact tolerance");
+      c->set_allowance(allowance);
     }
 }
 
@@ -341,7 +326,8 @@ void SphereWorld::refresh_pairs(SphereId id) {
     stamp_now_ = 1;
   }
   const std::uint32_t have = stamp_now_;
-  std::vector<CertificateBase*> existing;
+  std::vector<CertificateBase*>& existing = certificate_scratch_;
+  existing.clear();
   for (const ObjectLink& l : sim_.certificates_of(id))
     if (l.owner->objects().size() == 2) existing.push_back(l.owner);
   if (!grid_) {
@@ -432,6 +418,11 @@ void SphereWorld::separation_failed(BoundCollision& cert, Simulator&) {
     if (!ballistic(b)) settings_.probe->set_velocity(b, t, sb.velocity);
     contact(c);
   }
+  // Unschedule the old certificates before the motions change: a queued failure time
+  // computes its exact value lazily from its certificate's function, which must still be
+  // the function that produced it (comparisons in the queue may need it).
+  destroy_certificates(a, true, true);
+  destroy_certificates(b, true, true);
   reset_bound(a, t, sa);
   reset_bound(b, t, sb);
   rebuild(a);
@@ -459,6 +450,7 @@ void SphereWorld::plane_crossed(FaceCertificate& cert, Simulator&) {
       if (!ballistic(id)) settings_.probe->set_velocity(id, t, s.velocity);
       contact(c);
     }
+    destroy_certificates(id, true, true);  // before the motion changes (see separation_failed)
     reset_bound(id, t, s);
     rebuild(id);
     return;
@@ -477,19 +469,35 @@ void SphereWorld::plane_crossed(FaceCertificate& cert, Simulator&) {
   r.cells = cells;
   grid_->insert(id, r.level, r.cells);
   // Replace this sphere's face certificates, then its pairs.
-  std::vector<CertificateBase*> faces;
+  std::vector<CertificateBase*>& faces = certificate_scratch_;
+  faces.clear();
   for (const ObjectLink& l : sim_.certificates_of(id))
     if (l.owner->objects().size() == 1 && (l.owner->kind() == kEntering || l.owner->kind() == kLeaving))
       faces.push_back(l.owner);
   create_faces(id, &cert);  // before destroying `cert`, which it reads
   for (CertificateBase* c : faces) sim_.destroy(c);
+  // Walls come and go with the cells that reach them.
+  bool walls_before = false, walls_now = false;
+  for (int a = 0; a < 3; ++a)
+    for (bool low : {true, false}) walls_now |= region_reaches_wall(id, a, low);
+  std::vector<CertificateBase*>& walls = certificate_scratch_;
+  walls.clear();
+  for (const ObjectLink& l : sim_.certificates_of(id))
+    if (l.owner->objects().size() == 1 && l.owner->kind() == kWall) walls.push_back(l.owner);
+  walls_before = !walls.empty();
+  if (walls_before || walls_now) {
+    for (CertificateBase* c : walls) sim_.destroy(c);
+    create_walls(id);
+  }
   refresh_pairs(id);
 }
 
 void SphereWorld::deadline_reached(ResetCertificate& cert, Simulator&) {
   const SphereId id = cert.object();
   const double t = sim_.round_clock();
-  reset_bound(id, t, probe(id, t));
+  const SphereState s = probe(id, t);
+  destroy_certificates(id, true, true);  // before the motion changes (see separation_failed)
+  reset_bound(id, t, s);
   rebuild(id);
 }
 

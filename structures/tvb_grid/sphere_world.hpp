@@ -145,6 +145,8 @@ class SphereWorld final : public Structure {
   /// plane is its negation, which vanishes now (Birth::vanishes_now).
   void create_faces(SphereId id, const FaceCertificate* crossed = nullptr);
   void create_walls(SphereId id);
+  /// Whether the cells of a sphere's bound reach the wall (axis, low or high face).
+  bool region_reaches_wall(SphereId id, int axis, bool low) const;
   void refresh_pairs(SphereId id);
   void destroy_certificates(SphereId id, bool pairs, bool own);
   CellRange region_now(SphereId id) const;
@@ -165,6 +167,7 @@ class SphereWorld final : public Structure {
   std::vector<std::uint32_t> stamp_;  // for deduplicating candidates
   std::uint32_t stamp_now_ = 0;
   std::vector<SphereId> scratch_;
+  std::vector<CertificateBase*> certificate_scratch_;  // reused: no allocation per event
 };
 
 }  // namespace kds
