@@ -64,7 +64,15 @@ class Motion {
   /// Coordinate `axis` as a polynomial in s = t - origin, evaluated in NT.
   template <class NT>
   Polynomial<NT> coordinate(int axis, double origin) const {
-    Polynomial<NT> p = Polynomial<NT>::from_range(c_[axis].begin(), c_[axis].end());
+    const Coefficients& c = c_[axis];
+    // Constant and linear coordinates, the commonest, without the general Taylor shift.
+    if (c[3] == 0 && c[2] == 0) {
+      if (c[1] == 0) return Polynomial<NT>(NT(c[0]));
+      if (origin == t0_) return Polynomial<NT>{NT(c[0]), NT(c[1])};
+      const NT h = NT(NT(origin) - NT(t0_));
+      return Polynomial<NT>{NT(NT(c[0]) + NT(c[1]) * h), NT(c[1])};
+    }
+    Polynomial<NT> p = Polynomial<NT>::from_range(c.begin(), c.end());
     if (origin == t0_) return p;
     return p.shifted(NT(NT(origin) - NT(t0_)));
   }

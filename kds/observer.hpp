@@ -12,7 +12,7 @@ namespace kds {
 struct EventRecord {
   std::uint64_t index;               ///< 0 for the first event of the simulation
   const Root& time;                  ///< when it happened
-  bool exact;                        ///< the time needed the exact path (not decided by the filter alone)
+  bool exact;                        ///< the time needed the exact path: computed exactly, or compared exactly with another
   const char* kind;                  ///< the certificate kind
   std::span<const ObjectId> objects; ///< the certificate's objects
   std::uint32_t touched;             ///< certificates created, destroyed or rescheduled by the repair

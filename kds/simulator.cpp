@@ -243,9 +243,7 @@ void Simulator::validate(const CertificateBase& c) const {
 }
 
 void Simulator::process(CertificateBase& c) {
-  processing_ = true;
   c.on_failure(*this);
-  processing_ = false;
   if (c.alive() && c.state_ != CertificateBase::State::pending)
     throw std::logic_error("kds: the failure handler of " + describe(c) +
                            " neither destroyed nor rescheduled it (it would fail again at once)");
@@ -272,12 +270,11 @@ void Simulator::observe(const CertificateBase& c, bool exact) {
 bool Simulator::step() {
   flush();
   if (queue_->empty()) return false;
-  const std::uint64_t exact_before = solver_counters().comparisons_exact + solver_counters().failure_exact;
   CertificateBase* c = pop();
   advance(c->failure_);
   validate(*c);
-  const bool exact = c->failure_.has_exact() ||
-                     solver_counters().comparisons_exact + solver_counters().failure_exact != exact_before;
+  // Its time needed the exact path: computed exactly, or compared exactly with another.
+  const bool exact = c->failure_.has_exact();
   touched_in_event_ = 0;
   // The certificate may be destroyed by its handler: keep what observers need.
   process(*c);

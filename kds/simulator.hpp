@@ -154,7 +154,6 @@ class Simulator {
   std::size_t live_certificates_ = 0;
   std::uint64_t next_sequence_ = 0;
   std::uint32_t touched_in_event_ = 0;
-  bool processing_ = false;
   std::vector<Structure*> structures_;
   std::vector<Observer*> observers_;
   Statistics stats_;

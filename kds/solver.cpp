@@ -266,6 +266,18 @@ LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth b
       return {};
     }
   }
+  // A linear function (the order certificate of linear motions, the commonest case): its
+  // one root, directly in s, without shifting to `start` (p > 0 on [0, start] is known).
+  if (p.degree() == 1) {
+    if (lower(p[1]) >= 0) return {LocalResult::never};
+    if (!negative(p[1])) return {};
+    const NT root = NT(-p[0]) / p[1];
+    const double root_lo = std::max(lower(root), start), root_hi = upper(root);
+    if (root_lo > limit) return {LocalResult::never};
+    if (!(root_hi >= root_lo)) return {};
+    start = 0;
+    return {LocalResult::root, root_lo, root_hi};
+  }
   // Search (start, infinity) in u = s - start, where q(0) = p(start) > 0.
   Polynomial<NT> q = start == 0 ? p : p.shifted(NT(start));
   if (q.degree() <= 0) return {LocalResult::never};
@@ -328,6 +340,7 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
         double hi = (base + Interval(r.hi)).hi();
         // Widening to doubles around t may take in a neighbouring root (two roots closer
         // than the spacing of doubles at t): keep the interval only if p is monotone on it.
+        if (p.degree() <= 1) return Root::isolated(lo, hi, &f);  // one root at most
         const Interval s((Interval(lo) - Interval(origin)).lo(), (Interval(hi) - Interval(origin)).hi());
         const int slope = p.derivative()(s).sign();
         if (slope == 1 || slope == -1) return Root::isolated(lo, hi, &f);

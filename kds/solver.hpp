@@ -29,7 +29,8 @@ enum class Birth : std::uint8_t {
   vanishes_now,
 };
 
-/// How often each path ran. Cumulative over the thread; the simulator reports deltas.
+/// How often each path ran. Cumulative over the thread; a simulator reports the change
+/// since it was created, which includes the work of other simulators on the same thread.
 struct SolverCounters {
   std::uint64_t failure_computations = 0;  ///< first_failure calls
   std::uint64_t failure_exact = 0;         ///< ... of which the filter could not decide

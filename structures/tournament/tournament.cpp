@@ -71,7 +71,7 @@ bool Tournament::refresh(std::size_t k) {
   // Identical futures (sign 0) go to the left child, deterministically.
   const bool a_wins = compare_just_after(a, b) >= 0;
   const ObjectId winner = a_wins ? a : b, loser = a_wins ? b : a;
-  certificates_[k] = sim_.create<Certificate>(*this, loser, winner);
+  certificates_[k] = sim_.create<Certificate>(*this, loser, winner, "tournament");
   winner_[k] = winner;
   return winner != previous;
 }
@@ -169,7 +169,7 @@ void Tournament::order_failed(Certificate& c, Simulator& sim) {
     throw std::logic_error("kds::Tournament: a failed certificate is not the one at the node of its points");
   sim.destroy(&c);
   // winner - loser just became negative: loser - winner vanishes now and grows.
-  certificates_[k] = sim.create_vanishing_now<Certificate>(*this, winner, loser);
+  certificates_[k] = sim.create_vanishing_now<Certificate>(*this, winner, loser, "tournament");
   winner_[k] = loser;
   climb(k / 2);
   announce(previous, true);
