@@ -7,6 +7,9 @@
 /// (or `Certificate`, which derives from it); the framework picks the number type:
 /// intervals for the filter, doubles in floating mode, rationals for the exact fallback.
 
+#include <optional>
+
+#include "kds/dyadic.hpp"
 #include "kds/polynomial.hpp"
 
 namespace kds {
@@ -20,6 +23,16 @@ class Function {
   virtual Polynomial<double> double_polynomial(double origin) const = 0;
   /// The function as a polynomial in t itself, exactly (the fallback).
   virtual Polynomial<Rational> exact_polynomial() const = 0;
+  /// The function as an exact polynomial in s = t - origin with dyadic coefficients
+  /// (kds/dyadic.hpp), when its coefficients are dyadic: always for functions of double
+  /// motions, and FunctionOf provides it. Much cheaper than exact_polynomial() for exact
+  /// evaluations at doubles. nullopt: use exact_polynomial().
+  virtual std::optional<Polynomial<Dyadic>> dyadic_polynomial(double /*origin*/) const { return std::nullopt; }
+  /// The value at the double t, exactly.
+  Rational exact_value_at(double t) const {
+    if (auto d = dyadic_polynomial(t)) return (*d)[0].to_rational();
+    return exact_polynomial()(Rational(t));
+  }
 };
 
 /// Implements `Function` from `template <class NT> Polynomial<NT> Derived::function(double origin) const`.
@@ -30,6 +43,9 @@ class FunctionOf : public Base {
   Polynomial<Interval> interval_polynomial(double origin) const final { return self().template function<Interval>(origin); }
   Polynomial<double> double_polynomial(double origin) const final { return self().template function<double>(origin); }
   Polynomial<Rational> exact_polynomial() const final { return self().template function<Rational>(0.0); }
+  std::optional<Polynomial<Dyadic>> dyadic_polynomial(double origin) const final {
+    return self().template function<Dyadic>(origin);
+  }
 
  private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
@@ -44,6 +60,9 @@ class LambdaFunction final : public Function {
   Polynomial<Interval> interval_polynomial(double origin) const override { return f_.template operator()<Interval>(origin); }
   Polynomial<double> double_polynomial(double origin) const override { return f_.template operator()<double>(origin); }
   Polynomial<Rational> exact_polynomial() const override { return f_.template operator()<Rational>(0.0); }
+  std::optional<Polynomial<Dyadic>> dyadic_polynomial(double origin) const override {
+    return f_.template operator()<Dyadic>(origin);
+  }
 
  private:
   F f_;

@@ -6,12 +6,15 @@
 /// - `double`: the floating-point-only mode (fast, may be wrong on degenerate input);
 /// - `kds::Interval`: the filter (always right when it decides);
 /// - `kds::Rational` (GMP rationals): the exact fallback. Every double is a rational, so
-///   a certificate function evaluated in Rational over double motion coefficients is exact.
+///   a certificate function evaluated in Rational over double motion coefficients is exact;
+/// - `kds::Dyadic` (kds/dyadic.hpp): exact too, for functions of doubles only, without the
+///   gcd of every rational operation: exact evaluations at doubles.
 
 #include <gmpxx.h>
 
 #include <cmath>
 
+#include "kds/dyadic.hpp"
 #include "kds/interval.hpp"
 
 namespace kds {

@@ -418,12 +418,21 @@ double ceil_to_double(const Root& r) {
     // polynomial evaluated at the double (rational arithmetic; no root isolation needed).
     const double origin = lo;
     const Polynomial<Interval> p = r.source()->interval_polynomial(origin);
-    std::optional<Polynomial<Rational>> exact;
+    // Built once, if the intervals cannot decide: dyadic about `origin` when the source
+    // offers it (cheap), else rational in t.
+    std::optional<Polynomial<Dyadic>> dyadic;
+    std::optional<Polynomial<Rational>> rational;
+    bool built = false;
     auto sign_at = [&](double x) {
       int s = p(Interval(x) - Interval(origin)).sign();
       if (s != 2) return s;
-      if (!exact) exact = r.source()->exact_polynomial();
-      return sgn((*exact)(Rational(x)));
+      if (!built) {
+        dyadic = r.source()->dyadic_polynomial(origin);
+        if (!dyadic) rational = r.source()->exact_polynomial();
+        built = true;
+      }
+      if (dyadic) return (*dyadic)(Dyadic(x) - Dyadic(origin)).sign();
+      return sgn((*rational)(Rational(x)));
     };
     const int s_hi = sign_at(hi);
     if (s_hi == 0) return hi;

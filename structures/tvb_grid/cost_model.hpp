@@ -9,8 +9,8 @@
 ///     cells' worth of neighbours, each pair certificate costing a root computation
 ///     whenever either sphere's motion changes (about once per collision time).
 /// cost(k) = c_cross * crossings(k) + c_pair * pairs(k) is minimised over k in [2, 16] for
-/// the median sphere. The constants were fitted to the sweep in bench/tvb_cell_size
-/// (docs/structures/tvb-grid.md), where the default must be within 20% of the best k.
+/// the median sphere. The constants were fitted to the sweep in bench/tvb_grid/cell_size.cpp
+/// (docs/benchmarks-tvb-grid.md), where the default must be within 20% of the best k.
 
 #include <vector>
 

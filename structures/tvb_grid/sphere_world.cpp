@@ -85,8 +85,15 @@ SphereWorld::SphereWorld(Simulator& sim, const SphereWorldSettings& settings, co
 }
 
 SphereWorld::~SphereWorld() {
-  for (SphereId i = 0; i < spheres_.size(); ++i) destroy_certificates(i, true, true);
-  for (SphereId i = 0; i < spheres_.size(); ++i) sim_.remove_object(i);
+  // A destructor must not throw (it may run while an exception unwinds the stack): a
+  // world left inconsistent by an error is still taken apart as far as possible.
+  try {
+    for (SphereId i = 0; i < spheres_.size(); ++i)
+      if (sim_.has_object(i)) destroy_certificates(i, true, true);
+    for (SphereId i = 0; i < spheres_.size(); ++i)
+      if (sim_.has_object(i)) sim_.remove_object(i);
+  } catch (...) {
+  }
   sim_.detach(*this);
 }
 
@@ -107,10 +114,7 @@ void SphereWorld::validate(const std::vector<Sphere>& spheres) const {
 }
 
 void SphereWorld::build_grid() {
-  if (settings_.broad_phase != BroadPhase::grid || spheres_.empty()) {
-    for (auto& s : spheres_) s.level = 0;
-    return;
-  }
+  if (spheres_.empty()) return;
   double r_min = std::numeric_limits<double>::infinity(), r_max = 0;
   for (const auto& s : spheres_) {
     r_min = std::min(r_min, s.spec.radius);
@@ -122,8 +126,21 @@ void SphereWorld::build_grid() {
   // cell face coincides with a wall (equal failure times would need exact comparisons).
   Vec<3> origin;
   for (int k = 0; k < 3; ++k) origin[k] = settings_.box.lo[k] - 0.3819660112501051 * finest;
-  grid_ = std::make_unique<HierarchicalGrid>(finest, levels, origin);
-  for (auto& s : spheres_) s.level = grid_->level_for(s.spec.radius, cell_ratio_);
+  if (settings_.broad_phase == BroadPhase::grid) {
+    grid_ = std::make_unique<HierarchicalGrid>(finest, levels, origin);
+    for (auto& s : spheres_) {
+      s.level = grid_->level_for(s.spec.radius, cell_ratio_);
+      s.cell_side = grid_->side(s.level);
+    }
+    return;
+  }
+  // The all-pairs twin has no grid, but resets bounds at the cell sides the grid would
+  // have (eq. 8), so that both broad phases see the same bounds and find the same contacts.
+  for (auto& s : spheres_) {
+    s.level = 0;
+    s.cell_side = finest;
+    while (s.cell_side < cell_ratio_ * 2 * s.spec.radius) s.cell_side *= 2;
+  }
 }
 
 // ---------------------------------------------------------------- bounds and probes
@@ -175,8 +192,7 @@ void SphereWorld::reset_bound(SphereId id, double t, const SphereState& s) {
     r.bound.centre = Motion<3>::accelerated(t, s.position, s.velocity, settings_.gravity);
   } else {
     r.bound.centre = Motion<3>::linear(t, s.position, s.velocity);
-    const double side = grid_ ? grid_->side(r.level) : cell_ratio_ * 2 * r.spec.radius;
-    r.reset_deadline = t + (side - 2 * r.spec.radius) / r.spec.max_acceleration;  // eq. (8)
+    r.reset_deadline = t + (r.cell_side - 2 * r.spec.radius) / r.spec.max_acceleration;  // eq. (8)
   }
 }
 
@@ -227,25 +243,44 @@ void SphereWorld::create_pair(SphereId a, SphereId b) {
   const char* kind = ballistic(a) && ballistic(b) ? kCollision : kBoundCollision;
   BoundCollision* c = sim_.create<BoundCollision>(*this, a, b, kind, pair_key(a, b));
   c->set_horizon(std::min(horizon(a), horizon(b)));
-  const double now = sim_.now().lo();
-  if (!sim_.now().is_point() || !bound_is_exact(a, now) || !bound_is_exact(b, now)) return;
+  // The allowance is a function of the two motions alone, decided at the later of their
+  // starts t0 (when the pair was last possibly put in contact), whenever the certificate is
+  // created: the grid creates pair certificates as regions meet, its all-pairs twin when
+  // motions change, and both must schedule the same function.
+  const double now = std::max(spheres_[a].bound.reset_time, spheres_[b].bound.reset_time);
+  if (!bound_is_exact(a, now) || !bound_is_exact(b, now)) return;
+  {
+    // Clearly apart at t0 (in doubles, with a margin far above their rounding): no allowance.
+    const Vec<3> d = sub(spheres_[a].bound.centre.position(now), spheres_[b].bound.centre.position(now));
+    const double R = spheres_[a].spec.radius + spheres_[b].spec.radius, d2 = dot(d, d);
+    if (d2 - R * R > 1e-9 * (d2 + R * R)) return;
+  }
   // A pair possibly in contact (after a response at a rounded time it may overlap by a few
   // ulps). Decided with the certificate's own interval polynomial, the arithmetic the
-  // solver will use: f0 = f(now), and its slope.
+  // solver will use: f0 = f(t0), and its slope.
   const Polynomial<Interval> f = c->interval_polynomial(now);
   const Interval f0 = f[0], slope = f.degree() >= 1 ? f[1] : Interval(0.0);
   if (f0.certainly_positive()) return;
+  // Clearly approaching: faster than the rounding of a response can leave a pair (with
+  // restitution 0 the response may leave an approach below an ulp of the velocities, which
+  // no further response can remove).
+  const Vec<3> gap_now = sub(spheres_[a].bound.centre.position(now), spheres_[b].bound.centre.position(now));
+  const double rounding = 1e-12 * 2 * norm(gap_now) *
+                          (norm(spheres_[a].bound.centre.velocity(now)) + norm(spheres_[b].bound.centre.velocity(now)));
   double allowance = 0;
-  if (slope.certainly_positive() || f0.certainly_negative()) {
-    // Separating (the usual case right after a response), or overlapping by a rounding
+  if (!(slope.hi() < -rounding) || f0.certainly_negative()) {
+    // Separating (the usual case right after a response), at rest relative to each other
+    // up to rounding (after a response with restitution 0), or overlapping by a rounding
     // error: cover the present value and its uncertainty, so that the certificate fails
-    // only if the pair goes deeper, without the exact path.
+    // only if the pair goes deeper, without the exact path. (An exact allowance here would
+    // let a pair approaching by a rounding error fail now again and again, with no contact
+    // declared: separation_failed decides "approaching" in doubles.)
     allowance = next_up(std::max(0.0, -f0.lo()) + 2 * f0.width());
   } else {
-    // Undecided and not separating (spheres touching exactly, at the start or in a chain
-    // of contacts): allow exactly the present overlap, none if they only touch, so that a
-    // pair touching and approaching fails now, not an ulp of time later.
-    const Rational e = c->exact_polynomial()(Rational(now));
+    // Undecided and clearly approaching (spheres touching exactly, at the start or in a
+    // chain of contacts): allow exactly the present overlap, none if they only touch, so
+    // that a pair touching and approaching fails now, not an ulp of time later.
+    const Rational e = c->exact_value_at(now);
     allowance = sgn(e) < 0 ? ceil_to_double_rational(-e) : 0.0;
   }
   const double R = spheres_[a].spec.radius + spheres_[b].spec.radius;
@@ -264,8 +299,11 @@ bool SphereWorld::region_reaches_wall(SphereId id, int axis, bool low) const {
 }
 
 void SphereWorld::create_walls(SphereId id) {
-  const double now = sim_.now().lo();
-  const bool exact = sim_.now().is_point() && bound_is_exact(id, now);
+  // As for pairs (see create_pair): the allowance is decided at the start t0 of the motion,
+  // whenever the certificate is created, so that the grid (which creates wall certificates
+  // as the cells reach the wall) and its all-pairs twin schedule the same function.
+  const double now = spheres_[id].bound.reset_time;
+  const Vec<3> centre_then = spheres_[id].bound.centre.position(now);
   for (int k = 0; k < 3; ++k)
     for (int low = 0; low < 2; ++low) {
       // The bound lies within its cells: it cannot reach a wall its cells do not reach
@@ -277,16 +315,17 @@ void SphereWorld::create_walls(SphereId id) {
       FaceCertificate* c = sim_.create<FaceCertificate>(*this, id, k, plane, side, kWall,
                                                         (std::uint64_t(id) << 32) | (0xFFFFFFF0u + face), -1);
       c->set_horizon(horizon(id));
-      if (!exact) continue;
+      const double clearance = side * (centre_then[k] - plane) - spheres_[id].spec.radius;
+      if (clearance > 1e-9 * (std::fabs(centre_then[k]) + std::fabs(plane) + spheres_[id].spec.radius)) continue;
       // Possibly touching the wall: the same rule as for pairs (see create_pair).
       const Polynomial<Interval> f = c->interval_polynomial(now);
       const Interval gap = f[0], slope = f.degree() >= 1 ? f[1] : Interval(0.0);
       if (gap.certainly_positive()) continue;
       double allowance = 0;
-      if (slope.certainly_positive() || gap.certainly_negative()) {
+      if (!slope.certainly_negative() || gap.certainly_negative()) {
         allowance = next_up(std::max(0.0, -gap.lo()) + 2 * gap.width());
       } else {
-        const Rational e = c->exact_polynomial()(Rational(now));
+        const Rational e = c->exact_value_at(now);
         allowance = sgn(e) < 0 ? ceil_to_double_rational(-e) : 0.0;
       }
       if (allowance > settings_.contact_tolerance)
@@ -411,7 +450,11 @@ void SphereWorld::separation_failed(BoundCollision& cert, Simulator&) {
       sa.velocity = va;
       sb.velocity = vb;
     }
-    if (dot(sub(sa.velocity, sb.velocity), n) > 0)
+    // Approaching after the response, beyond the rounding of the response itself (with
+    // restitution 0 the default response leaves a relative normal velocity of a few ulps
+    // either way).
+    const double rounding = 1e-12 * (norm(sa.velocity) + norm(sb.velocity)) * norm(n);
+    if (dot(sub(sa.velocity, sb.velocity), n) > rounding)
       throw InvalidInput("contact response for spheres " + std::to_string(a) + " and " + std::to_string(b) +
                          " at t = " + fmt(t) + " left them approaching");
     if (!ballistic(a)) settings_.probe->set_velocity(a, t, sa.velocity);

@@ -124,6 +124,7 @@ class SphereWorld final : public Structure {
     Sphere spec;
     Bound bound;
     int level = 0;
+    double cell_side = 0;  // side of the cells of its level (also in the all-pairs twin)
     CellRange cells;
     double reset_deadline = 0;  // when the bound's diameter reaches the cell side (unknown trajectories)
   };

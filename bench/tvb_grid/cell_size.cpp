@@ -1,0 +1,91 @@
+// kds_bench_tvb_cell_size: the cell-size sweep of issue 3. The paper's scene (unknown
+// trajectories, random forces within the bound) at n = 1000, run with each fixed cell
+// ratio (cell side / largest diameter of a level) and with the cost model's default; the
+// default should be within 20% of the best fixed ratio.
+//
+//   kds_bench_tvb_cell_size [--n 1000] [--ratios 2,2.5,3,4,5,6,8] [--seconds T] [--budget S] [--seed S]
+//                           [--ballistic] [--csv FILE]
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <string>
+
+#include "bench/tvb_grid/args.hpp"
+#include "bench/tvb_grid/measure.hpp"
+#include "bench/tvb_grid/world_run.hpp"
+#include "examples/paper_experiment/paper_scene.hpp"
+
+namespace {
+
+const char* kUsage =
+    "usage: kds_bench_tvb_cell_size [--n N] [--ratios LIST] [--seconds T] [--budget S] [--seed S] [--ballistic]\n"
+    "                               [--csv FILE]\n"
+    "CPU seconds per simulated second of the paper's scene for fixed cell ratios and the cost model's default.\n"
+    "  --n N          spheres (default 1000)\n"
+    "  --ratios LIST  fixed cell ratios, each >= 2 (default 2,2.5,3,4,5,6,8)\n"
+    "  --seconds T    simulated seconds per run (default 1)\n"
+    "  --budget S     stop a run after S CPU seconds (default 20)\n"
+    "  --seed S       seed of the scene and the forces (default 1)\n"
+    "  --ballistic    A = 0 (exact straight-line motion) instead of random forces\n"
+    "  --csv FILE     CSV output\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const kds::bench::Args args(argc, argv, kUsage, {"--n", "--ratios", "--seconds", "--budget", "--seed", "--csv"},
+                              {"--ballistic"});
+  kds::paper::PaperScene scene;
+  scene.n = static_cast<std::size_t>(args.number("--n", 1000, 2));
+  scene.seed = static_cast<std::uint64_t>(args.number("--seed", 1, 0));
+  scene.ballistic = args.flag("--ballistic");
+  const auto ratios = args.list("--ratios", {2, 2.5, 3, 4, 5, 6, 8}, 2);
+  const double seconds = args.number("--seconds", 1, 1e-3);
+  const double budget = args.number("--budget", 20, 1e-3);
+  const std::string csv_path = args.text("--csv", "");
+
+  const auto spheres = kds::paper::paper_spheres(scene);
+  const kds::Box3 box = kds::paper::cube(scene.box_side);
+  std::ofstream csv;
+  if (!csv_path.empty()) {
+    csv.open(csv_path);
+    if (!csv) {
+      std::fprintf(stderr, "cannot write '%s'\n", csv_path.c_str());
+      return 1;
+    }
+    csv << "n,mode,choice,cell_ratio,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,"
+        << kds::bench::event_kind_columns() << ",sphere_contacts,probes\n";
+  }
+  const char* mode = scene.ballistic ? "ballistic" : "unknown";
+  std::printf("Cell-size sweep: the paper's scene, n = %zu, %s trajectories, seed %llu\n", scene.n, mode,
+              static_cast<unsigned long long>(scene.seed));
+  std::printf("%-8s %6s %8s %12s %10s %9s\n", "choice", "ratio", "sim s", "CPU s/sim s", "events", "contacts");
+
+  double best = std::numeric_limits<double>::infinity(), best_ratio = 0, model = 0, model_ratio = 0;
+  auto report = [&](const char* choice, const kds::bench::WorldRun& r) {
+    const double cost = r.cpu_per_simulated_second();
+    std::printf("%-8s %6.2f %8.3f %12.4f %10llu %9llu\n", choice, r.cell_ratio, r.simulated, cost,
+                static_cast<unsigned long long>(r.statistics.events), static_cast<unsigned long long>(r.sphere_contacts));
+    std::fflush(stdout);
+    if (csv)
+      csv << scene.n << ',' << mode << ',' << choice << ',' << r.cell_ratio << ',' << r.simulated << ',' << r.cpu << ','
+          << r.wall << ',' << cost << ',' << r.statistics.events << ','
+          << kds::bench::comma_separated(kds::bench::event_kind_counts(r.statistics)) << ',' << r.sphere_contacts << ','
+          << r.probes << std::endl;  // flushed: a stopped run keeps its rows
+  };
+  for (double k : ratios) {
+    const auto r = kds::bench::run_world(spheres, box, kds::BroadPhase::grid, k, scene.seed, seconds, budget);
+    report("fixed", r);
+    if (r.cpu_per_simulated_second() < best) {
+      best = r.cpu_per_simulated_second();
+      best_ratio = k;
+    }
+  }
+  const auto r = kds::bench::run_world(spheres, box, kds::BroadPhase::grid, 0, scene.seed, seconds, budget);
+  report("model", r);
+  model = r.cpu_per_simulated_second();
+  model_ratio = r.cell_ratio;
+  std::printf("\nBest fixed ratio %.2f: %.4f CPU s per simulated second. Cost model's ratio %.2f: %.4f, %.2f x the best"
+              " (target: at most 1.20).\n",
+              best_ratio, best, model_ratio, model, model / best);
+  return 0;
+}
