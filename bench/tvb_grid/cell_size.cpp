@@ -10,9 +10,9 @@
 #include <limits>
 #include <string>
 
-#include "bench/tvb_grid/args.hpp"
 #include "bench/tvb_grid/measure.hpp"
 #include "bench/tvb_grid/world_run.hpp"
+#include "examples/common/arguments.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 
 namespace {
@@ -32,8 +32,8 @@ const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
-  const kds::bench::Args args(argc, argv, kUsage, {"--n", "--ratios", "--seconds", "--budget", "--seed", "--csv"},
-                              {"--ballistic"});
+  const kds::programs::Arguments args(argc, argv, kUsage,
+                                      {"--n", "--ratios", "--seconds", "--budget", "--seed", "--csv"}, {"--ballistic"});
   kds::paper::PaperScene scene;
   scene.n = static_cast<std::size_t>(args.number("--n", 1000, 2));
   scene.seed = static_cast<std::uint64_t>(args.number("--seed", 1, 0));

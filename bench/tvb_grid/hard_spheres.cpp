@@ -13,9 +13,9 @@
 #include <memory>
 #include <string>
 
-#include "bench/tvb_grid/args.hpp"
 #include "bench/tvb_grid/lattice_scene.hpp"
 #include "bench/tvb_grid/measure.hpp"
+#include "examples/common/arguments.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
 
@@ -76,8 +76,9 @@ Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness,
 }  // namespace
 
 int main(int argc, char** argv) {
-  const kds::bench::Args args(argc, argv, kUsage,
-                              {"--n", "--phi", "--collisions-per-sphere", "--budget", "--seed", "--csv"}, {"--floating"});
+  const kds::programs::Arguments args(argc, argv, kUsage,
+                                      {"--n", "--phi", "--collisions-per-sphere", "--budget", "--seed", "--csv"},
+                                      {"--floating"});
   const auto ns = args.list("--n", {1000, 10000}, 8);
   const auto phis = args.list("--phi", {0.1, 0.4}, 1e-6);
   const double per_sphere = args.number("--collisions-per-sphere", 2, 1e-3);

@@ -20,9 +20,9 @@
 #include <utility>
 #include <vector>
 
-#include "bench/tvb_grid/args.hpp"
 #include "bench/tvb_grid/measure.hpp"
 #include "bench/tvb_grid/world_run.hpp"
+#include "examples/common/arguments.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/baseline/frame_baseline.hpp"
@@ -136,7 +136,7 @@ std::pair<std::int64_t, std::int64_t> count_misses(const std::vector<kds::Sphere
 }  // namespace
 
 int main(int argc, char** argv) {
-  const kds::bench::Args args(
+  const kds::programs::Arguments args(
       argc, argv, kUsage, {"--n", "--seconds", "--budget", "--miss-seconds", "--all-pairs-max", "--seed", "--csv"});
   const auto ns = args.list("--n", {30, 100, 300, 1000}, 2);
   const double seconds = args.number("--seconds", 2, 1e-3);

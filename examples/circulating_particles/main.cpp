@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "examples/common/arguments.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "examples/paper_experiment/sphere_report.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
@@ -26,42 +27,27 @@ struct Options {
   double frame_interval = 0.7;
 };
 
-[[noreturn]] void usage(std::FILE* out, int code) {
-  std::fprintf(out,
-               "usage: kds_example_circulating_particles [--n N] [--seconds T] [--seed S] [--frames FILE]\n"
-               "Particles circulating in a 200^3 box under a velocity field (Kim, Guibas, Shin, section 4.3).\n"
-               "  --n N          particles (default 1000)\n"
-               "  --seconds T    simulated seconds (default 2.8; the paper's Figure 8 shows 7)\n"
-               "  --seed S       seed of the initial positions and radii (default 1)\n"
-               "  --frames FILE  write every particle's position every 0.7 s as CSV (frame,time,id,x,y,z,radius)\n");
-  std::exit(code);
-}
-
-[[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "kds_example_circulating_particles: %s\n", message.c_str());
-  usage(stderr, 2);
-}
+const char* const kUsage =
+    "usage: kds_example_circulating_particles [--n N] [--seconds T] [--seed S] [--frames FILE]\n"
+    "Particles circulating in a 200^3 box under a velocity field (Kim, Guibas, Shin, section 4.3).\n"
+    "  --n N          particles (default 1000)\n"
+    "  --seconds T    simulated seconds (default 2.8; the paper's Figure 8 shows 7)\n"
+    "  --seed S       seed of the initial positions and radii (default 1)\n"
+    "  --frames FILE  write every particle's position every 0.7 s as CSV (frame,time,id,x,y,z,radius)\n";
 
 Options parse(int argc, char** argv) {
+  using namespace kds::programs;
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") usage(stdout, 0);
-    if (arg != "--n" && arg != "--seconds" && arg != "--seed" && arg != "--frames") fail("unknown option '" + arg + "'");
-    if (i + 1 >= argc) fail("option " + arg + " needs a value");
-    const std::string text = argv[++i];
-    if (arg == "--frames") {
-      o.frames = text;
-      continue;
-    }
-    char* end = nullptr;
-    const double x = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !std::isfinite(x)) fail(arg + " needs a number, not '" + text + "'");
-    if (arg == "--seconds" && x > 0) o.seconds = x;
-    else if (arg == "--n" && x >= 1 && x <= 2000 && x == std::floor(x)) o.n = static_cast<std::size_t>(x);
-    else if (arg == "--seed" && x >= 0 && x == std::floor(x)) o.seed = static_cast<std::uint64_t>(x);
-    else fail(arg + " is out of range: '" + text + "'");
-  }
+  CommandLine line("kds_example_circulating_particles", kUsage);
+  line.option("--n", [&](const Value& v) {
+    o.n = static_cast<std::size_t>(v.number(integer_in(1, 2000), "must be an integer from 1 to 2000"));
+  });
+  line.option("--seconds", [&](const Value& v) { o.seconds = v.number(positive, "must be positive"); });
+  line.option("--seed", [&](const Value& v) {
+    o.seed = static_cast<std::uint64_t>(v.number(integer_in(0), "must be a non-negative integer"));
+  });
+  line.option("--frames", [&](const Value& v) { o.frames = v.text; });
+  line.parse(argc, argv);
   return o;
 }
 

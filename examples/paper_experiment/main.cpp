@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "examples/common/arguments.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "examples/paper_experiment/sphere_report.hpp"
 #include "kds/errors.hpp"
@@ -37,72 +38,35 @@ struct Options {
   double force_interval = 0.1;
 };
 
-[[noreturn]] void usage(std::FILE* out, int code) {
-  std::fprintf(out,
-               "usage: kds_example_paper_experiment [--n N] [--seconds T] [--seed S] [--ballistic]\n"
-               "                                    [--broad-phase grid|all-pairs] [--cell-ratio K] [--force-interval H]\n"
-               "The paper's experiment (Kim, Guibas, Shin, section 4.2): spheres with radii in [0.1, 10],\n"
-               "speeds in [2.5 sqrt 3, 25 sqrt 3] and acceleration bounds in [10, 20] in a 200^3 box.\n"
-               "  --n N              spheres, 1 to 3500 (default 500; the paper runs 500 to 3500)\n"
-               "  --seconds T        simulated seconds (default 2; the paper runs 15)\n"
-               "  --seed S           seed of the scene and of the forces (default 1)\n"
-               "  --ballistic        no forces (A = 0): exact straight-line motions\n"
-               "  --broad-phase B    grid (default, the paper's method) or all-pairs (the brute-force twin)\n"
-               "  --cell-ratio K     cell side / largest diameter of a level, >= 2 (default: the cost model)\n"
-               "  --force-interval H seconds between changes of the random forces (default 0.1)\n");
-  std::exit(code);
-}
-
-[[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "kds_example_paper_experiment: %s\n", message.c_str());
-  usage(stderr, 2);
-}
-
-double number(const std::string& option, const std::string& text) {
-  char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(x)) fail(option + " needs a number, not '" + text + "'");
-  return x;
-}
+const char* const kUsage =
+    "usage: kds_example_paper_experiment [--n N] [--seconds T] [--seed S] [--ballistic]\n"
+    "                                    [--broad-phase grid|all-pairs] [--cell-ratio K] [--force-interval H]\n"
+    "The paper's experiment (Kim, Guibas, Shin, section 4.2): spheres with radii in [0.1, 10],\n"
+    "speeds in [2.5 sqrt 3, 25 sqrt 3] and acceleration bounds in [10, 20] in a 200^3 box.\n"
+    "  --n N              spheres, 1 to 3500 (default 500; the paper runs 500 to 3500)\n"
+    "  --seconds T        simulated seconds (default 2; the paper runs 15)\n"
+    "  --seed S           seed of the scene and of the forces (default 1)\n"
+    "  --ballistic        no forces (A = 0): exact straight-line motions\n"
+    "  --broad-phase B    grid (default, the paper's method) or all-pairs (the brute-force twin)\n"
+    "  --cell-ratio K     cell side / largest diameter of a level, >= 2 (default: the cost model)\n"
+    "  --force-interval H seconds between changes of the random forces (default 0.1)\n";
 
 Options parse(int argc, char** argv) {
+  using namespace kds::programs;
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") usage(stdout, 0);
-    if (arg == "--ballistic") {
-      o.ballistic = true;
-      continue;
-    }
-    if (i + 1 >= argc) fail(arg == "--n" || arg == "--seconds" || arg == "--seed" || arg == "--broad-phase" ||
-                                    arg == "--cell-ratio" || arg == "--force-interval"
-                                ? "option " + arg + " needs a value"
-                                : "unknown option '" + arg + "'");
-    const std::string value = argv[++i];
-    if (arg == "--n") {
-      const double n = number(arg, value);
-      if (n < 1 || n > 3500 || n != std::floor(n)) fail("--n must be an integer from 1 to 3500, not '" + value + "'");
-      o.n = static_cast<std::size_t>(n);
-    } else if (arg == "--seconds") {
-      o.seconds = number(arg, value);
-      if (!(o.seconds > 0)) fail("--seconds must be positive, not '" + value + "'");
-    } else if (arg == "--seed") {
-      const double s = number(arg, value);
-      if (s < 0 || s != std::floor(s) || s > 9e15) fail("--seed must be a non-negative integer, not '" + value + "'");
-      o.seed = static_cast<std::uint64_t>(s);
-    } else if (arg == "--broad-phase") {
-      if (value != "grid" && value != "all-pairs") fail("--broad-phase must be grid or all-pairs, not '" + value + "'");
-      o.all_pairs = value == "all-pairs";
-    } else if (arg == "--cell-ratio") {
-      o.cell_ratio = number(arg, value);
-      if (!(o.cell_ratio >= 2)) fail("--cell-ratio must be at least 2, not '" + value + "'");
-    } else if (arg == "--force-interval") {
-      o.force_interval = number(arg, value);
-      if (!(o.force_interval > 0)) fail("--force-interval must be positive, not '" + value + "'");
-    } else {
-      fail("unknown option '" + arg + "'");
-    }
-  }
+  CommandLine line("kds_example_paper_experiment", kUsage);
+  line.flag("--ballistic", [&] { o.ballistic = true; });
+  line.option("--n", [&](const Value& v) {
+    o.n = static_cast<std::size_t>(v.number(integer_in(1, 3500), "must be an integer from 1 to 3500"));
+  });
+  line.option("--seconds", [&](const Value& v) { o.seconds = v.number(positive, "must be positive"); });
+  line.option("--seed", [&](const Value& v) {
+    o.seed = static_cast<std::uint64_t>(v.number(integer_in(0, 9e15), "must be a non-negative integer"));
+  });
+  line.option("--broad-phase", [&](const Value& v) { o.all_pairs = v.choice({"grid", "all-pairs"}) == "all-pairs"; });
+  line.option("--cell-ratio", [&](const Value& v) { o.cell_ratio = v.number(at_least(2), "must be at least 2"); });
+  line.option("--force-interval", [&](const Value& v) { o.force_interval = v.number(positive, "must be positive"); });
+  line.parse(argc, argv);
   return o;
 }
 

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "examples/common/arguments.hpp"
 #include "examples/pool_break/rack.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
@@ -29,51 +30,33 @@ struct Options {
   std::size_t shown = 40;    ///< contacts printed (all are counted)
 };
 
-[[noreturn]] void usage(std::FILE* out, int code) {
-  std::fprintf(out,
-               "usage: kds_example_pool_break [--3d] [--speed V] [--offset D] [--gap G] [--restitution E]\n"
-               "                              [--seconds T] [--shown N]\n"
-               "A frictionless pool break with exact contact times (SI units).\n"
-               "  --3d             a tetrahedral rack of 20 balls in a box instead of a triangle of 15 on the table\n"
-               "  --speed V        cue ball speed in m/s (default 8)\n"
-               "  --offset D       sideways offset of the cue ball from the apex's centre in m (default 0.001)\n"
-               "  --gap G          gap between neighbouring rack balls in m (default 1e-5)\n"
-               "  --restitution E  coefficient of restitution in [0, 1] (default 1: elastic)\n"
-               "  --seconds T      simulated time (default 1)\n"
-               "  --shown N        contacts to print in order (default 40)\n");
-  std::exit(code);
-}
-
-[[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "kds_example_pool_break: %s\n", message.c_str());
-  usage(stderr, 2);
-}
+const char* const kUsage =
+    "usage: kds_example_pool_break [--3d] [--speed V] [--offset D] [--gap G] [--restitution E]\n"
+    "                              [--seconds T] [--shown N]\n"
+    "A frictionless pool break with exact contact times (SI units).\n"
+    "  --3d             a tetrahedral rack of 20 balls in a box instead of a triangle of 15 on the table\n"
+    "  --speed V        cue ball speed in m/s (default 8)\n"
+    "  --offset D       sideways offset of the cue ball from the apex's centre in m (default 0.001)\n"
+    "  --gap G          gap between neighbouring rack balls in m (default 1e-5)\n"
+    "  --restitution E  coefficient of restitution in [0, 1] (default 1: elastic)\n"
+    "  --seconds T      simulated time (default 1)\n"
+    "  --shown N        contacts to print in order (default 40)\n";
 
 Options parse(int argc, char** argv) {
+  using namespace kds::programs;
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") usage(stdout, 0);
-    if (arg == "--3d") {
-      o.space = true;
-      continue;
-    }
-    if (arg != "--speed" && arg != "--offset" && arg != "--gap" && arg != "--restitution" && arg != "--seconds" &&
-        arg != "--shown")
-      fail("unknown option '" + arg + "'");
-    if (i + 1 >= argc) fail("option " + arg + " needs a value");
-    const std::string text = argv[++i];
-    char* end = nullptr;
-    const double x = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !std::isfinite(x)) fail(arg + " needs a number, not '" + text + "'");
-    if (arg == "--speed") o.speed = x;
-    else if (arg == "--offset") o.offset = x;
-    else if (arg == "--gap" && x > 0) o.gap = x;
-    else if (arg == "--restitution" && x >= 0 && x <= 1) o.restitution = x;
-    else if (arg == "--seconds" && x > 0) o.seconds = x;
-    else if (arg == "--shown" && x >= 0 && x == std::floor(x)) o.shown = static_cast<std::size_t>(x);
-    else fail(arg + " is out of range: '" + text + "'");
-  }
+  CommandLine line("kds_example_pool_break", kUsage);
+  line.flag("--3d", [&] { o.space = true; });
+  line.option("--speed", [&](const Value& v) { o.speed = v.number(); });
+  line.option("--offset", [&](const Value& v) { o.offset = v.number(); });
+  line.option("--gap", [&](const Value& v) { o.gap = v.number(positive, "must be positive"); });
+  line.option("--restitution",
+              [&](const Value& v) { o.restitution = v.number(between(0, 1), "must be between 0 and 1"); });
+  line.option("--seconds", [&](const Value& v) { o.seconds = v.number(positive, "must be positive"); });
+  line.option("--shown", [&](const Value& v) {
+    o.shown = static_cast<std::size_t>(v.number(integer_in(0), "must be a non-negative integer"));
+  });
+  line.parse(argc, argv);
   return o;
 }
 

@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "examples/common/arguments.hpp"
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/io/contact_log.hpp"
@@ -35,64 +36,38 @@ struct Options {
   double force_interval = 0.1;
 };
 
-[[noreturn]] void usage(std::FILE* out, int code) {
-  std::fprintf(out,
-               "usage: kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase grid|all-pairs]\n"
-               "                   [--cell-ratio K] [--force-seed S] [--force-interval H]\n"
-               "Runs a scene file (docs/scene-format.md) until time T.\n"
-               "  --contacts FILE     the collision log: one contact per line, 'time i j' (i < j) or 'time i wx-'\n"
-               "                      for a wall, time with 17 significant digits\n"
-               "  --states FILE       the final states: 'x y z vx vy vz' per sphere, in id order\n"
-               "  --broad-phase B     grid (default) or all-pairs (the brute-force twin, for comparison)\n"
-               "  --cell-ratio K      cell side / largest diameter of a level, >= 2 (default: the cost model)\n"
-               "  --force-seed S      mode unknown: seed of the random forces (default 1)\n"
-               "  --force-interval H  mode unknown: seconds between force changes (default 0.1)\n");
-  std::exit(code);
-}
-
-[[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "kds_spheres: %s\n", message.c_str());
-  usage(stderr, 2);
-}
-
-double number(const std::string& option, const std::string& text) {
-  char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(x)) fail(option + " needs a number, not '" + text + "'");
-  return x;
-}
+const char* const kUsage =
+    "usage: kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase grid|all-pairs]\n"
+    "                   [--cell-ratio K] [--force-seed S] [--force-interval H]\n"
+    "Runs a scene file (docs/scene-format.md) until time T.\n"
+    "  --contacts FILE     the collision log: one contact per line, 'time i j' (i < j) or 'time i wx-'\n"
+    "                      for a wall, time with 17 significant digits\n"
+    "  --states FILE       the final states: 'x y z vx vy vz' per sphere, in id order\n"
+    "  --broad-phase B     grid (default) or all-pairs (the brute-force twin, for comparison)\n"
+    "  --cell-ratio K      cell side / largest diameter of a level, >= 2 (default: the cost model)\n"
+    "  --force-seed S      mode unknown: seed of the random forces (default 1)\n"
+    "  --force-interval H  mode unknown: seconds between force changes (default 0.1)\n";
 
 Options parse(int argc, char** argv) {
+  using namespace kds::programs;
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") usage(stdout, 0);
-    if (arg.rfind("--", 0) != 0) {
-      if (!o.scene.empty()) fail("one scene file only ('" + o.scene + "' and '" + arg + "')");
-      o.scene = arg;
-      continue;
-    }
-    if (arg != "--until" && arg != "--contacts" && arg != "--states" && arg != "--broad-phase" &&
-        arg != "--cell-ratio" && arg != "--force-seed" && arg != "--force-interval")
-      fail("unknown option '" + arg + "'");
-    if (i + 1 >= argc) fail("option " + arg + " needs a value");
-    const std::string value = argv[++i];
-    if (arg == "--contacts") o.contacts = value;
-    else if (arg == "--states") o.states = value;
-    else if (arg == "--broad-phase") {
-      if (value != "grid" && value != "all-pairs") fail("--broad-phase must be grid or all-pairs, not '" + value + "'");
-      o.all_pairs = value == "all-pairs";
-    } else {
-      const double x = number(arg, value);
-      if (arg == "--until" && x >= 0) o.until = x;
-      else if (arg == "--cell-ratio" && x >= 2) o.cell_ratio = x;
-      else if (arg == "--force-seed" && x >= 0 && x == std::floor(x)) o.force_seed = static_cast<std::uint64_t>(x);
-      else if (arg == "--force-interval" && x > 0) o.force_interval = x;
-      else fail(arg + " is out of range: '" + value + "'");
-    }
-  }
-  if (o.scene.empty()) fail("no scene file given");
-  if (o.until < 0) fail("--until T is required");
+  CommandLine line("kds_spheres", kUsage);
+  line.operands([&](const std::string& word) {
+    if (!o.scene.empty()) line.fail("one scene file only ('" + o.scene + "' and '" + word + "')");
+    o.scene = word;
+  });
+  line.option("--until", [&](const Value& v) { o.until = v.number(at_least(0), "must be at least 0"); });
+  line.option("--contacts", [&](const Value& v) { o.contacts = v.text; });
+  line.option("--states", [&](const Value& v) { o.states = v.text; });
+  line.option("--broad-phase", [&](const Value& v) { o.all_pairs = v.choice({"grid", "all-pairs"}) == "all-pairs"; });
+  line.option("--cell-ratio", [&](const Value& v) { o.cell_ratio = v.number(at_least(2), "must be at least 2"); });
+  line.option("--force-seed", [&](const Value& v) {
+    o.force_seed = static_cast<std::uint64_t>(v.number(integer_in(0), "must be a non-negative integer"));
+  });
+  line.option("--force-interval", [&](const Value& v) { o.force_interval = v.number(positive, "must be positive"); });
+  line.parse(argc, argv);
+  if (o.scene.empty()) line.fail("no scene file given");
+  if (o.until < 0) line.fail("--until T is required");
   return o;
 }
 
