@@ -17,8 +17,10 @@ struct Entry {
 };
 struct FiresLater {  // Boost.Heap is a max-heap: "less" means "fires later"
   bool operator()(const Entry& a, const Entry& b) const {
-    if (b.hi < a.lo) return true;   // b fires first
-    if (a.hi < b.lo) return false;  // a fires first
+    if (b.hi < a.lo || a.hi < b.lo) {
+      ++solver_counters().comparisons;  // decided here, but a comparison all the same
+      return b.hi < a.lo;               // true: b fires first
+    }
     return fires_before(*b.cert, *a.cert);
   }
 };
