@@ -46,15 +46,9 @@ int main(int argc, char** argv) {
   const auto spheres = kds::paper::paper_spheres(scene);
   const kds::Box3 box = kds::paper::cube(scene.box_side);
   std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) {
-      std::fprintf(stderr, "cannot write '%s'\n", csv_path.c_str());
-      return 1;
-    }
-    csv << "n,mode,choice,cell_ratio,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,"
-        << kds::bench::event_kind_columns() << ",sphere_contacts,probes\n";
-  }
+  kds::bench::open_csv(csv, csv_path, std::string("n,mode,choice,cell_ratio,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,") +
+                                                kds::bench::event_kind_columns() + ",sphere_contacts,probes");
+
   const char* mode = scene.ballistic ? "ballistic" : "unknown";
   std::printf("Cell-size sweep: the paper's scene, n = %zu, %s trajectories, seed %llu\n", scene.n, mode,
               static_cast<unsigned long long>(scene.seed));

@@ -87,15 +87,9 @@ int main(int argc, char** argv) {
   const std::string csv_path = args.text("--csv", "");
 
   std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) {
-      std::fprintf(stderr, "cannot write '%s'\n", csv_path.c_str());
-      return 1;
-    }
-    csv << "n,phi,mode,setup_cpu_s,bytes_per_sphere_built,bytes_per_sphere_after_run,collisions,events,cpu_s,wall_s,"
-           "collisions_per_cpu_s,events_per_cpu_s\n";
-  }
+  kds::bench::open_csv(csv, csv_path, "n,phi,mode,setup_cpu_s,bytes_per_sphere_built,bytes_per_sphere_after_run,collisions,events,cpu_s,wall_s,"
+                       "collisions_per_cpu_s,events_per_cpu_s");
+
   std::printf("Hard spheres: equal ballistic spheres, lattice start, seed %llu (rates per CPU second)\n",
               static_cast<unsigned long long>(seed));
   std::printf("%8s %5s %9s %9s %10s %10s %11s %11s %12s %12s\n", "N", "phi", "mode", "setup s", "B/sphere",

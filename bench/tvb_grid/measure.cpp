@@ -4,6 +4,9 @@
 #include <time.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 
 namespace kds::bench {
 
@@ -44,6 +47,16 @@ std::string comma_separated(const std::vector<std::uint64_t>& values) {
     s += std::to_string(v);
   }
   return s;
+}
+
+void open_csv(std::ofstream& csv, const std::string& path, const std::string& header) {
+  if (path.empty()) return;
+  csv.open(path);
+  if (!csv) {
+    std::fprintf(stderr, "cannot write '%s'\n", path.c_str());
+    std::exit(1);
+  }
+  csv << header << '\n';
 }
 
 }  // namespace kds::bench

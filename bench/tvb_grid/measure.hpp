@@ -5,6 +5,7 @@
 /// does not), wall time for the record, resident memory, and the event counts by type.
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,9 @@ std::string event_kind_columns();
 std::vector<std::uint64_t> event_kind_counts(const Statistics& s);
 /// "1,2,3": values for a CSV line.
 std::string comma_separated(const std::vector<std::uint64_t>& values);
+
+/// Opens the CSV file at `path` (no file when empty) and writes its header line. Exits the
+/// program with status 1 and a message naming the file if it cannot be written.
+void open_csv(std::ofstream& csv, const std::string& path, const std::string& header);
 
 }  // namespace kds::bench

@@ -147,16 +147,10 @@ int main(int argc, char** argv) {
   const std::string csv_path = args.text("--csv", "");
 
   std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) {
-      std::fprintf(stderr, "cannot write '%s'\n", csv_path.c_str());
-      return 1;
-    }
-    csv << "n,box_side,volume_fraction,variant,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,"
-        << kds::bench::event_kind_columns()
-        << ",sphere_contacts,wall_contacts,probes,missed_collisions,exact_collisions_in_miss_window\n";
-  }
+  kds::bench::open_csv(csv, csv_path, std::string("n,box_side,volume_fraction,variant,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,") +
+                                                kds::bench::event_kind_columns() +
+                                                ",sphere_contacts,wall_contacts,probes,missed_collisions,exact_collisions_in_miss_window");
+
   std::printf("The paper's scene, seed %llu: CPU seconds per simulated second (budget %g CPU s per run)\n",
               static_cast<unsigned long long>(seed), budget);
   std::printf("%6s %6s %-10s %8s %11s %9s %9s %9s %9s %9s %9s %9s %9s %8s\n", "n", "phi", "variant", "sim s",
