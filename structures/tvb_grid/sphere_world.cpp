@@ -74,13 +74,7 @@ SphereWorld::SphereWorld(Simulator& sim, const SphereWorldSettings& settings, co
       spheres_[i].cells = region_now(i);
       grid_->insert(i, spheres_[i].level, spheres_[i].cells);
     }
-  for (SphereId i = 0; i < spheres_.size(); ++i) {
-    create_faces(i);
-    create_walls(i);
-    if (!ballistic(i))
-      sim_.create<ResetCertificate>(*this, i, spheres_[i].reset_deadline, kResetting, kGridEventKeys | (std::uint64_t(i) << 8));
-    refresh_pairs(i);
-  }
+  for (SphereId i = 0; i < spheres_.size(); ++i) create_certificates(i);
   sim_.attach(*this);
 }
 
@@ -414,10 +408,15 @@ void SphereWorld::rebuild(SphereId id) {
       grid_->insert(id, r.level, r.cells);
     }
   }
+  create_certificates(id);
+}
+
+void SphereWorld::create_certificates(SphereId id) {
   create_faces(id);
   create_walls(id);
   if (!ballistic(id))
-    sim_.create<ResetCertificate>(*this, id, r.reset_deadline, kResetting, kGridEventKeys | (std::uint64_t(id) << 8));
+    sim_.create<ResetCertificate>(*this, id, spheres_[id].reset_deadline, kResetting,
+                                  kGridEventKeys | (std::uint64_t(id) << 8));
   refresh_pairs(id);
 }
 

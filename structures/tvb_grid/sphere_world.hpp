@@ -141,6 +141,8 @@ class SphereWorld final : public Structure {
   void reset_bound(SphereId id, double t, const SphereState& s);
   /// Destroys and recreates every certificate of a sphere, and its grid registration.
   void rebuild(SphereId id);
+  /// Faces, walls, the reset deadline and the pairs of a sphere whose cells are up to date.
+  void create_certificates(SphereId id);
   void create_pair(SphereId a, SphereId b);
   /// `crossed`: the face certificate that just failed, if any; its replacement on the same
   /// plane is its negation, which vanishes now (Birth::vanishes_now).
