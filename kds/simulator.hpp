@@ -17,14 +17,19 @@
 #include "kds/statistics.hpp"
 #include "kds/structure.hpp"
 
+#ifndef KDS_AUDIT_BY_DEFAULT
+#define KDS_AUDIT_BY_DEFAULT false
+#endif
+
 namespace kds {
 
 struct SimulatorSettings {
   Exactness exactness = Exactness::filtered;
   QueueKind queue = QueueKind::heap;
   /// Audit every attached structure and every certificate after each event and each
-  /// run_until (slow: for tests and the validating build).
-  bool audit = false;
+  /// run_until (slow: for tests and the validating build, CMake option
+  /// KDS_VALIDATING_BUILD, where it is on by default).
+  bool audit = KDS_AUDIT_BY_DEFAULT;
 };
 
 class Simulator {
