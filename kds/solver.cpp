@@ -138,7 +138,6 @@ LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
   std::array<Piece, 80> stack;  // depth-first, left piece on top
   int top = 0;
   stack[top++] = {0.0, 1.0, b, 0};
-  bool decided = true;
   while (top > 0) {
     Piece p = stack[--top];
     int variations = 0, last = 0;
@@ -164,7 +163,7 @@ LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
     }
     double mid = 0.5 * (p.x0 + p.x1);
     if (p.depth >= 60 || !(mid > p.x0 && mid < p.x1) || top + 2 > static_cast<int>(stack.size())) {
-      decided = false;  // a multiple root, or roots too close to separate in doubles
+      // A multiple root, or roots too close to separate in doubles.
       if constexpr (std::is_same_v<NT, double>) {
         // Floating mode: take a sign change across the piece as a failure, else skip it.
         if (negative(p.c[d]) && positive(p.c[0])) {
@@ -184,7 +183,6 @@ LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
     stack[top++] = {mid, p.x1, right, p.depth + 1};
     stack[top++] = {p.x0, mid, left, p.depth + 1};
   }
-  (void)decided;
   return {LocalResult::never};
 }
 
