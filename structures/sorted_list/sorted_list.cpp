@@ -72,11 +72,11 @@ ObjectId SortedList::insert(const Motion<1>& motion) {
   order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(r), id);
   items_[id].present = true;
   for (std::size_t k = r; k < order_.size(); ++k) items_[order_[k]].rank = k;
-  // The certificate between r - 1 and r (old numbering) becomes two.
+  // One more gap between points (none for a single point); the certificate between
+  // r - 1 and r (old numbering) becomes two.
   if (r > 0) unlink(r - 1);
-  certificates_.insert(certificates_.begin() + static_cast<std::ptrdiff_t>(std::min(r, certificates_.size())), nullptr);
-  if (certificates_.size() + 1 > order_.size()) certificates_.resize(order_.size() - 1);
-  if (certificates_.size() + 1 < order_.size()) certificates_.resize(order_.size() - 1, nullptr);
+  if (order_.size() > 1)
+    certificates_.insert(certificates_.begin() + static_cast<std::ptrdiff_t>(std::min(r, certificates_.size())), nullptr);
   if (r > 0) link(r - 1);
   link(r);
   return id;
