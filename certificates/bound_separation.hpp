@@ -12,8 +12,8 @@
 /// once and forever. The owner bounds it by its contact tolerance.
 ///
 /// Owner interface:
-///   template <class NT> Polynomial<NT> centre(ObjectId, int axis, double origin) const;
-///   template <class NT> Polynomial<NT> radius(ObjectId, double origin) const;
+///   template <class NT> Polynomial<NT> centre(BodyId, int axis, double origin) const;
+///   template <class NT> Polynomial<NT> radius(BodyId, double origin) const;
 ///   void separation_failed(BoundSeparation<Owner>&, Simulator&);
 
 #include "kds/certificate.hpp"
@@ -24,13 +24,13 @@ template <class Owner>
 class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
  public:
   /// `tie_key` orders this event among events at exactly the same time.
-  BoundSeparation(Owner& owner, ObjectId a, ObjectId b, const char* kind, std::uint64_t tie_key, double allowance = 0)
+  BoundSeparation(Owner& owner, BodyId a, BodyId b, const char* kind, std::uint64_t tie_key, double allowance = 0)
       : Certificate<BoundSeparation<Owner>>({a, b}), owner_(&owner), kind_(kind), allowance_(allowance) {
     this->set_tie_key(tie_key);
   }
 
-  ObjectId first() const { return this->objects()[0]; }
-  ObjectId second() const { return this->objects()[1]; }
+  BodyId first() const { return this->bodies()[0]; }
+  BodyId second() const { return this->bodies()[1]; }
   double allowance() const { return allowance_; }
   /// Sets the allowance before the failure time is first computed (right after creation).
   void set_allowance(double a) { allowance_ = a; }

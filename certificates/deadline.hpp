@@ -13,11 +13,11 @@ namespace kds {
 template <class Owner>
 class Deadline final : public Certificate<Deadline<Owner>> {
  public:
-  Deadline(Owner& owner, ObjectId object, double time, const char* kind, std::uint64_t tie_key)
+  Deadline(Owner& owner, BodyId object, double time, const char* kind, std::uint64_t tie_key)
       : Certificate<Deadline<Owner>>({object}), owner_(&owner), kind_(kind), time_(time) {
     this->set_tie_key(tie_key);
   }
-  ObjectId object() const { return this->objects()[0]; }
+  BodyId object() const { return this->bodies()[0]; }
   double time() const { return time_; }
 
   template <class NT>

@@ -9,8 +9,8 @@
 /// created already touching the plane by a few ulps (see certificates/bound_separation.hpp).
 ///
 /// Owner interface:
-///   template <class NT> Polynomial<NT> centre(ObjectId, int axis, double origin) const;
-///   template <class NT> Polynomial<NT> radius(ObjectId, double origin) const;
+///   template <class NT> Polynomial<NT> centre(BodyId, int axis, double origin) const;
+///   template <class NT> Polynomial<NT> radius(BodyId, double origin) const;
 ///   void plane_crossed(PlaneSide<Owner>&, Simulator&);
 
 #include "kds/certificate.hpp"
@@ -20,7 +20,7 @@ namespace kds {
 template <class Owner>
 class PlaneSide final : public Certificate<PlaneSide<Owner>> {
  public:
-  PlaneSide(Owner& owner, ObjectId sphere, int axis, double plane, int side, const char* kind, std::uint64_t tie_key,
+  PlaneSide(Owner& owner, BodyId sphere, int axis, double plane, int side, const char* kind, std::uint64_t tie_key,
             int reach = -1, double allowance = 0)
       : Certificate<PlaneSide<Owner>>({sphere}),
         owner_(&owner),
@@ -33,7 +33,7 @@ class PlaneSide final : public Certificate<PlaneSide<Owner>> {
     this->set_tie_key(tie_key);
   }
 
-  ObjectId sphere() const { return this->objects()[0]; }
+  BodyId sphere() const { return this->bodies()[0]; }
   int axis() const { return axis_; }
   int side() const { return side_; }
   int reach() const { return reach_; }

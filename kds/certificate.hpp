@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Certificates: functions of time that stay positive while a fact about moving objects
+/// Certificates: functions of time that stay positive while a fact about moving bodies
 /// holds, with a failure handler that repairs the structure when they fail.
 ///
 /// To write one, derive from `kds::Certificate<YourCertificate>` and provide
@@ -18,35 +18,58 @@
 #include <span>
 #include <stdexcept>
 
+#include "kds/body_id.hpp"
 #include "kds/function.hpp"
 #include "kds/root.hpp"
 #include "kds/solver.hpp"
 
 namespace kds {
 
-/// The simulator's name for a moving object (a point, a sphere...): a dense 32-bit index.
-using ObjectId = std::uint32_t;
-inline constexpr ObjectId no_object = ~ObjectId{0};
+/// The bodies a certificate's function depends on, at most four, without repeats (a
+/// certificate comparing two gaps of a sorted list may name a body twice; it is listed once).
+class BodyList {
+ public:
+  static constexpr int capacity = 4;
+  BodyList() = default;
+  BodyList(std::initializer_list<BodyId> ids) {
+    for (BodyId b : ids) add(b);
+  }
+  void add(BodyId b) {
+    for (std::uint8_t i = 0; i < n_; ++i)
+      if (ids_[i] == b) return;
+    if (n_ == capacity) throw std::length_error("kds::Certificate: more than 4 bodies");
+    ids_[n_++] = b;
+  }
+  void add(std::span<const BodyId> bs) {
+    for (BodyId b : bs) add(b);
+  }
+  std::span<const BodyId> view() const { return {ids_.data(), n_}; }
+
+ private:
+  std::array<BodyId, capacity> ids_{};
+  std::uint8_t n_ = 0;
+};
 
 class Simulator;
 class CertificateBase;
 
-/// The hook that puts a certificate in the list of each of its objects (Boost.Intrusive):
-/// a motion change walks exactly that object's certificates, with no allocation.
-struct ObjectLink : boost::intrusive::list_base_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>> {
+/// The hook that puts a certificate in the list of each of its bodies (Boost.Intrusive):
+/// a motion change walks exactly that body's certificates, with no allocation.
+struct BodyLink : boost::intrusive::list_base_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>> {
   CertificateBase* owner = nullptr;
 };
-using ObjectCertificateList = boost::intrusive::list<ObjectLink, boost::intrusive::constant_time_size<false>>;
+using CertificateList = boost::intrusive::list<BodyLink, boost::intrusive::constant_time_size<false>>;
 
 class CertificateBase : public Function {
  public:
-  static constexpr int max_objects = 4;
+  static constexpr int max_bodies = BodyList::capacity;
 
-  explicit CertificateBase(std::initializer_list<ObjectId> objects) {
-    if (objects.size() > max_objects) throw std::length_error("kds::Certificate: more than 4 objects");
-    for (ObjectId o : objects) objects_[n_objects_++] = o;
+  /// The bodies the function depends on: a motion change of one of them reschedules it.
+  explicit CertificateBase(const BodyList& bodies) {
+    for (BodyId b : bodies.view()) bodies_[n_bodies_++] = b;
     for (auto& l : links_) l.owner = this;
   }
+  CertificateBase(std::initializer_list<BodyId> bodies) : CertificateBase(BodyList(bodies)) {}
   /// Certificates come from per-size free lists (kds/certificate.cpp): creating and
   /// destroying them at every event then allocates nothing once the lists are warm.
   static void* operator new(std::size_t size);
@@ -65,7 +88,7 @@ class CertificateBase : public Function {
   /// if true (the default) it then fails at once; if false, creation throws CertificateViolated.
   virtual bool may_fail_at_birth() const { return true; }
 
-  std::span<const ObjectId> objects() const { return {objects_.data(), n_objects_}; }
+  std::span<const BodyId> bodies() const { return {bodies_.data(), n_bodies_}; }
   /// The scheduled failure time (infinity if it never fails or is not computed yet).
   const Root& failure_time() const { return failure_; }
   /// Dense id within the simulator (reused after destruction).
@@ -97,8 +120,8 @@ class CertificateBase : public Function {
   friend class Simulator;
   enum class State : std::uint8_t { pending, scheduled, idle, destroyed };
 
-  std::array<ObjectId, max_objects> objects_{};
-  std::uint8_t n_objects_ = 0;
+  std::array<BodyId, max_bodies> bodies_{};
+  std::uint8_t n_bodies_ = 0;
   Birth birth_ = Birth::generic;
   State state_ = State::pending;
   bool in_queue_ = false;
@@ -109,7 +132,7 @@ class CertificateBase : public Function {
   double horizon_ = std::numeric_limits<double>::infinity();
   bool custom_tie_key_ = false;
   Root failure_;
-  std::array<ObjectLink, max_objects> links_;
+  std::array<BodyLink, max_bodies> links_;
 };
 
 /// The base class users derive from: `struct Mine : kds::Certificate<Mine> { ... }`.

@@ -14,7 +14,7 @@ struct EventRecord {
   const Root& time;                  ///< when it happened
   bool exact;                        ///< the time needed the exact path: computed exactly, or compared exactly with another
   const char* kind;                  ///< the certificate kind
-  std::span<const ObjectId> objects; ///< the certificate's objects
+  std::span<const BodyId> bodies;    ///< the certificate's bodies
   std::uint32_t touched;             ///< certificates created, destroyed or rescheduled by the repair
 };
 

@@ -10,9 +10,9 @@ namespace {
 
 std::string describe(const CertificateBase& c) {
   std::ostringstream os;
-  os << "certificate '" << c.kind() << "' on objects [";
-  auto objs = c.objects();
-  for (std::size_t i = 0; i < objs.size(); ++i) os << (i ? ", " : "") << objs[i];
+  os << "certificate '" << c.kind() << "' on bodies [";
+  auto bodies = c.bodies();
+  for (std::size_t i = 0; i < bodies.size(); ++i) os << (i ? ", " : "") << bodies[i];
   os << ']';
   return os.str();
 }
@@ -32,10 +32,11 @@ SolverCounters operator-(const SolverCounters& a, const SolverCounters& b) {
 }  // namespace
 
 Simulator::Simulator(SimulatorSettings settings)
-    : settings_(settings), queue_(make_event_queue(settings.queue)), solver_at_start_(solver_counters()) {}
+    : settings_(settings), queue_(make_event_queue(settings.queue)), bodies_(*this), solver_at_start_(solver_counters()) {}
 
 Simulator::~Simulator() {
-  // Unlink every certificate from its objects before the lists go away.
+  // Unlink every certificate from its bodies before the lists go away. Structures are
+  // destroyed before their simulator (declared after it), and release what they made.
   for (auto& c : slots_)
     if (c)
       for (auto& l : c->links_) l.unlink();
@@ -77,50 +78,11 @@ void Simulator::check_motion_start(double t, const std::string& what) const {
   }
 }
 
-// ---------------------------------------------------------------- objects
-
-ObjectId Simulator::add_object() {
-  ObjectId id;
-  if (!free_objects_.empty()) {
-    id = free_objects_.back();
-    free_objects_.pop_back();
-  } else {
-    id = static_cast<ObjectId>(objects_.size());
-    objects_.emplace_back();
-  }
-  objects_[id].alive = true;
-  ++live_objects_;
-  return id;
-}
-
-void Simulator::remove_object(ObjectId id) {
-  if (!has_object(id)) throw InvalidInput("remove_object: object " + std::to_string(id) + " is unknown");
-  if (!objects_[id].certificates.empty())
-    throw InvalidInput("remove_object: object " + std::to_string(id) + " still has certificates");
-  objects_[id].alive = false;
-  free_objects_.push_back(id);
-  --live_objects_;
-}
-
-const ObjectCertificateList& Simulator::certificates_of(ObjectId id) const {
-  if (!has_object(id)) throw InvalidInput("certificates_of: object " + std::to_string(id) + " is unknown");
-  return objects_[id].certificates;
-}
-
-void Simulator::motion_changed(ObjectId id) {
-  if (!has_object(id)) throw InvalidInput("motion_changed: object " + std::to_string(id) + " is unknown");
-  round_clock();
-  for (ObjectLink& l : objects_[id].certificates) reschedule(l.owner);
-}
-
 // ---------------------------------------------------------------- certificates
 
 void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   CertificateBase* c = owned.get();
-  for (std::size_t i = 0; i < c->n_objects_; ++i) {
-    ObjectId o = c->objects_[i];
-    if (!has_object(o)) throw InvalidInput(describe(*c) + ": object " + std::to_string(o) + " is unknown");
-  }
+  for (std::size_t i = 0; i < c->n_bodies_; ++i) bodies_.require(c->bodies_[i], "creating " + describe(*c));
   std::uint32_t id;
   if (!free_slots_.empty()) {
     id = free_slots_.back();
@@ -132,7 +94,7 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   c->id_ = id;
   c->sequence_ = next_sequence_++;
   if (!c->custom_tie_key_) c->tie_key_ = c->sequence_;
-  for (std::size_t i = 0; i < c->n_objects_; ++i) objects_[c->objects_[i]].certificates.push_back(c->links_[i]);
+  for (std::size_t i = 0; i < c->n_bodies_; ++i) bodies_.record(c->bodies_[i]).certificates.push_back(c->links_[i]);
   slots_[id] = std::move(owned);
   ++live_certificates_;
   ++stats_.certificates_created;
@@ -261,7 +223,7 @@ void Simulator::observe(const CertificateBase& c, bool exact) {
   if (it == stats_.events_by_kind.end()) stats_.events_by_kind.push_back({kind, 1});
   else ++it->count;
   if (!observers_.empty()) {
-    EventRecord record{stats_.events - 1, now_, exact, kind, c.objects(), touched_in_event_};
+    EventRecord record{stats_.events - 1, now_, exact, kind, c.bodies(), touched_in_event_};
     for (Observer* o : observers_) o->on_event(record);
   }
   if (settings_.audit) audit();
@@ -308,20 +270,24 @@ void Simulator::detach(Structure& s) { std::erase(structures_, &s); }
 void Simulator::add_observer(Observer& o) { observers_.push_back(&o); }
 void Simulator::remove_observer(Observer& o) { std::erase(observers_, &o); }
 
-bool Simulator::audit() {
+std::optional<double> Simulator::time_between_events(double limit) {
   flush();
   const Root next = queue_->empty() ? Root::infinity() : queue_->top()->failure_;
   const double a = now_.hi();
-  double t;
-  if (next.is_infinite()) {
-    t = a + std::max(1.0, std::abs(a));
-  } else {
-    t = a + 0.5 * (next.lo() - a);
-    if (!(t > a && t < next.lo())) {
-      ++stats_.audits_skipped;
-      return false;
-    }
+  const double b = std::min(next.is_infinite() ? std::numeric_limits<double>::infinity() : next.lo(), limit);
+  if (b == std::numeric_limits<double>::infinity()) return a + std::max(1.0, std::abs(a));
+  const double t = a + 0.5 * (b - a);
+  if (t > a && t < b) return t;
+  return std::nullopt;
+}
+
+bool Simulator::audit() {
+  const std::optional<double> between = time_between_events();
+  if (!between) {
+    ++stats_.audits_skipped;
+    return false;
   }
+  const double t = *between;
   const Rational exact_t(t);
   for (const auto& c : slots_) {
     if (!c || !c->alive()) continue;

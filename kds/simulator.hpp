@@ -1,16 +1,18 @@
 #pragma once
 /// \file
-/// The simulator: the clock, the objects, the certificates and the event loop.
+/// The simulator: the clock, the bodies, the certificates and the event loop.
 ///
 /// The event loop is `step()`, one named function per stage (docs/architecture.md uses
 /// the same words): **pop** the earliest event, **advance** the clock, **validate** it,
 /// **process** it (the certificate's failure handler repairs its structure),
 /// **reschedule** the certificates that changed, **observe** (statistics, observers, audit).
 
-#include <deque>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "kds/bodies.hpp"
 #include "kds/certificate.hpp"
 #include "kds/event_queue.hpp"
 #include "kds/observer.hpp"
@@ -52,21 +54,13 @@ class Simulator {
   /// calls it. Events between the exact time and the rounded one are still processed.
   double round_clock();
 
-  // ---- Objects ----
-  ObjectId add_object();
-  /// Forgets an object; its certificates must have been destroyed (else InvalidInput).
-  void remove_object(ObjectId id);
-  bool has_object(ObjectId id) const { return id < objects_.size() && objects_[id].alive; }
-  std::size_t object_count() const { return live_objects_; }
-  /// The motion of `id` was replaced at round_clock(): reschedule exactly its certificates.
-  /// Protocol: round the clock, change the motion, then call this (or destroy the
-  /// object's certificates) before any other call on the simulator. Until then the
-  /// queue holds roots of the old functions, which must not be compared again.
-  void motion_changed(ObjectId id);
+  // ---- Bodies ----
+  /// The moving bodies every structure of this simulator shares (kds/bodies.hpp): insert,
+  /// erase, set_motion (the motion-change protocol), observers.
+  Bodies& bodies() { return bodies_; }
+  const Bodies& bodies() const { return bodies_; }
   /// Throws InvalidInput naming `what` unless the motion start `t` is at or after now.
   void check_motion_start(double t, const std::string& what) const;
-  /// The certificates of one object (Boost.Intrusive list; read-only use).
-  const ObjectCertificateList& certificates_of(ObjectId id) const;
 
   // ---- Certificates ----
   /// Creates a certificate; its failure time is computed in the reschedule step (or at
@@ -102,6 +96,10 @@ class Simulator {
   void run_until(double t);
   /// The time of the next event (infinity if none).
   Root next_event_time();
+  /// A double strictly after the current time and strictly before the next event and
+  /// `limit`, where nothing is in flux (for audits, probes and tests); nullopt when no
+  /// double lies between them. Without a next event or limit: one unit of time later.
+  std::optional<double> time_between_events(double limit = std::numeric_limits<double>::infinity());
   std::size_t pending_events() const { return queue_->size(); }
 
   // ---- Structures, observers, audit, statistics ----
@@ -119,11 +117,6 @@ class Simulator {
   const Statistics& statistics();
 
  private:
-  struct ObjectRecord {
-    ObjectCertificateList certificates;
-    bool alive = false;
-  };
-
   template <class C, class... Args>
   C* create_with(Birth birth, Args&&... args) {
     auto owned = std::make_unique<C>(std::forward<Args>(args)...);
@@ -148,9 +141,7 @@ class Simulator {
   SimulatorSettings settings_;
   Root now_ = Root::at(0.0);
   std::unique_ptr<EventQueue> queue_;
-  std::deque<ObjectRecord> objects_;
-  std::vector<ObjectId> free_objects_;
-  std::size_t live_objects_ = 0;
+  Bodies bodies_;
   std::vector<std::unique_ptr<CertificateBase>> slots_;  // indexed by certificate id
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::unique_ptr<CertificateBase>> graveyard_;  // destroyed, kept while now_ may refer to them

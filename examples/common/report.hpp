@@ -12,22 +12,24 @@
 #include "common/options.hpp"
 #include "common/scene.hpp"
 #include "kds/report/quality.hpp"
+#include <vector>
+
 #include "kds/report/trace.hpp"
 #include "kds/simulator.hpp"
 
 namespace kds::examples {
 
-/// Inserts the scene's motions into `structure` (anything with insert(const Motion<1>&)
-/// returning an ObjectId) and lists them.
-template <class Structure>
-void insert_scene(Structure& structure, const Scene& scene) {
+/// Inserts the scene's motions as bodies of `sim`, lists them, and returns their ids.
+inline std::vector<BodyId> insert_scene(Simulator& sim, const Scene& scene) {
+  std::vector<BodyId> bodies;
   for (const Motion<1>& m : scene.motions) {
-    const ObjectId id = structure.insert(m);
-    std::printf("  point %2u  %s\n", id, describe(m).c_str());
+    bodies.push_back(sim.bodies().insert(m));
+    std::printf("  point %2u  %s\n", bodies.back().index, describe(m).c_str());
   }
   if (scene.crossing >= 2)
     std::printf("  (points 0 %s %zu %s pass through x = %g at t = %g)\n", scene.crossing == 2 ? "and" : "to",
                 scene.crossing - 1, scene.crossing == 2 ? "both" : "all", scene.crossing_x, scene.crossing_time);
+  return bodies;
 }
 
 /// The --trace file, written by a TraceWriter observing `sim` while this object lives.

@@ -10,7 +10,7 @@ namespace kds {
 namespace {
 
 /// Certificates on vertex v: distinct certificate ids among its edges (a certificate on
-/// k > 2 objects gives its middle objects two edges, and a loop may be listed twice).
+/// k > 2 bodies gives its middle bodies two edges, and a loop may be listed twice).
 std::size_t certificates_on(const CertificateGraph& g, CertificateGraph::vertex_descriptor v,
                             std::vector<std::uint32_t>& scratch) {
   scratch.clear();
@@ -24,7 +24,7 @@ std::size_t certificates_on(const CertificateGraph& g, CertificateGraph::vertex_
 Quality measure_quality(Simulator& sim) {
   const Statistics& s = sim.statistics();
   Quality q;
-  q.objects = sim.object_count();
+  q.bodies = sim.bodies().size();
   q.certificates = sim.certificate_count();
   q.certificates_max = s.certificates_live_max;
   q.events = s.events;
@@ -39,12 +39,12 @@ Quality measure_quality(Simulator& sim) {
   for (auto [v, end] = boost::vertices(g); v != end; ++v) {
     const std::size_t n = certificates_on(g, *v, scratch);
     total += n;
-    if (q.busiest_object == no_object || n > q.certificates_per_object_max) {
-      q.busiest_object = g[*v].object;
-      q.certificates_per_object_max = n;
+    if (q.busiest_body.is_none() || n > q.certificates_per_body_max) {
+      q.busiest_body = g[*v].body;
+      q.certificates_per_body_max = n;
     }
   }
-  q.certificates_per_object = q.objects == 0 ? 0.0 : double(total) / double(q.objects);
+  q.certificates_per_body = q.bodies == 0 ? 0.0 : double(total) / double(q.bodies);
   return q;
 }
 
@@ -52,13 +52,13 @@ std::ostream& operator<<(std::ostream& os, const Quality& q) {
   const auto flags = os.flags();
   const auto precision = os.precision();
   os << std::fixed << std::setprecision(2);
-  os << "compactness:    " << q.certificates << " certificates for " << q.objects << " objects (at most "
+  os << "compactness:    " << q.certificates << " certificates for " << q.bodies << " bodies (at most "
      << q.certificates_max << ")\n";
   os << "responsiveness: " << q.touched_per_event << " certificates touched per event (at most "
      << q.touched_per_event_max << ")\n";
-  os << "locality:       " << q.certificates_per_object << " certificates per object (at most "
-     << q.certificates_per_object_max;
-  if (q.busiest_object != no_object) os << ", on object " << q.busiest_object;
+  os << "locality:       " << q.certificates_per_body << " certificates per body (at most "
+     << q.certificates_per_body_max;
+  if (!q.busiest_body.is_none()) os << ", on body " << q.busiest_body;
   os << ")\n";
   os << "efficiency:     " << q.events << " events for " << q.external_events << " external events";
   if (q.external_events > 0) os << " (" << q.events_per_external_event << " per external event)";

@@ -4,7 +4,7 @@
 /// measured on a running simulator:
 /// - compactness: how many certificates it holds, now and at most;
 /// - responsiveness: how many certificates an event creates, destroys or reschedules;
-/// - locality: how many certificates one object is in (a motion change costs that many);
+/// - locality: how many certificates one body is in (a motion change costs that many);
 /// - efficiency: how many events it processes per change of what it maintains.
 /// Written for teaching and for comparing structures, so every number comes from the
 /// simulator's own counters or its certificate graph (kds/report/certificate_graph.hpp).
@@ -18,7 +18,7 @@
 namespace kds {
 
 struct Quality {
-  std::size_t objects = 0;  ///< live objects now
+  std::size_t bodies = 0;  ///< live bodies now
 
   // Compactness.
   std::size_t certificates = 0;       ///< live certificates now
@@ -28,10 +28,10 @@ struct Quality {
   double touched_per_event = 0;        ///< average over the events so far (0 without events)
   std::uint64_t touched_per_event_max = 0;
 
-  // Locality, over the live objects now.
-  std::size_t certificates_per_object_max = 0;
-  double certificates_per_object = 0;  ///< average (0 without objects)
-  ObjectId busiest_object = no_object; ///< an object with the most certificates (smallest id)
+  // Locality, over the live bodies now.
+  std::size_t certificates_per_body_max = 0;
+  double certificates_per_body = 0;  ///< average (0 without bodies)
+  BodyId busiest_body;                 ///< a body with the most certificates (smallest index)
 
   // Efficiency.
   std::uint64_t events = 0;

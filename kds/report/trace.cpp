@@ -28,8 +28,8 @@ void TraceWriter::on_event(const EventRecord& e) {
   line << "{\"event\":" << e.index << ",\"time\":" << e.time.approx() << ",\"interval\":[" << e.time.lo() << ','
        << e.time.hi() << "],\"exact\":" << (e.exact ? "true" : "false") << ",\"kind\":";
   write_string(line, e.kind);
-  line << ",\"objects\":[";
-  for (std::size_t i = 0; i < e.objects.size(); ++i) line << (i ? "," : "") << e.objects[i];
+  line << ",\"bodies\":[";
+  for (std::size_t i = 0; i < e.bodies.size(); ++i) line << (i ? "," : "") << e.bodies[i];
   line << "],\"touched\":" << e.touched << "}\n";
   out_ << line.str();
 }

@@ -9,10 +9,10 @@
 ///   "interval" [lo, hi]: the isolating interval of the exact time (lo == hi for a double),
 ///   "exact"    whether the exact path was needed to decide it,
 ///   "kind"     the failed certificate's kind,
-///   "objects"  the certificate's objects,
+///   "bodies"   the indices of the certificate's bodies,
 ///   "touched"  certificates created, destroyed or rescheduled by the repair.
 /// For example:
-///   {"event":0,"time":0.5,"interval":[0.5,0.5],"exact":false,"kind":"order","objects":[3,1],"touched":5}
+///   {"event":0,"time":0.5,"interval":[0.5,0.5],"exact":false,"kind":"order","bodies":[3,1],"touched":5}
 
 #include <ostream>
 

@@ -9,28 +9,44 @@ namespace kds {
 SortedList::SortedList(Simulator& sim) : sim_(sim) { sim_.attach(*this); }
 
 SortedList::~SortedList() {
+  // Certificates before bodies: they name the bodies, which outlive the list.
   for (Certificate* c : certificates_)
     if (c != nullptr) sim_.destroy(c);
-  for (ObjectId id : order_) sim_.remove_object(id);
+  for (EntryId e : order_) release_bodies(items_[e].key);
   sim_.detach(*this);
 }
 
-void SortedList::require(ObjectId id, const char* operation) const {
-  if (!contains(id)) {
+void SortedList::require(EntryId entry, const char* operation) const {
+  if (!contains(entry)) {
     std::ostringstream os;
-    os << "SortedList::" << operation << ": point " << id << " is not in the list";
+    os << "SortedList::" << operation << ": entry " << entry << " is not in the list";
     throw InvalidInput(os.str());
   }
 }
 
-const Motion<1>& SortedList::motion(ObjectId id) const {
-  require(id, "motion");
-  return items_[id].motion;
+void SortedList::require_not_in_callback(const char* operation) const {
+  if (swapped_.emitting() || inserted_.emitting() || erased_.emitting())
+    throw InvalidInput(std::string("SortedList::") + operation + ": called from one of this list's own callbacks");
 }
 
-std::size_t SortedList::rank(ObjectId id) const {
-  require(id, "rank");
-  return items_[id].rank;
+const Key& SortedList::key(EntryId entry) const {
+  require(entry, "key");
+  return items_[entry].key;
+}
+
+std::size_t SortedList::rank(EntryId entry) const {
+  require(entry, "rank");
+  return items_[entry].rank;
+}
+
+BodyList SortedList::bodies_of(EntryId lower, EntryId upper) const {
+  BodyList l = items_[lower].key.bodies();
+  l.add(items_[upper].key.bodies().view());
+  return l;
+}
+
+void SortedList::release_bodies(const Key& key) {
+  for (BodyId b : key.bodies().view()) sim_.bodies().release(b);
 }
 
 void SortedList::unlink(std::size_t i) {
@@ -48,69 +64,66 @@ void SortedList::link(std::size_t i, Birth birth) {
                          : sim_.create<Certificate>(*this, order_[i], order_[i + 1]);
 }
 
-ObjectId SortedList::insert(const Motion<1>& motion) {
-  try {
-    motion.validate();
-  } catch (const InvalidInput& e) {
-    throw InvalidInput(std::string("SortedList::insert: new point: ") + e.what());
-  }
-  const ObjectId id = sim_.add_object();
-  if (id >= items_.size()) items_.resize(id + 1);
-  items_[id].motion = motion;
-  // Binary search for the first point that is after the new one just after now.
+EntryId SortedList::insert(const Key& key) {
+  require_not_in_callback("insert");
+  key.require(sim_.bodies(), "SortedList::insert");
+  // Binary search for the first entry whose key is above the new one just after now.
+  const Bodies& bodies = sim_.bodies();
   std::size_t lo = 0, hi = order_.size();
   while (lo < hi) {
-    std::size_t mid = lo + (hi - lo) / 2;
-    const Motion<1>& m = items_[order_[mid]].motion;
-    auto difference = make_function([&]<class NT>(double origin) {
-      return m.coordinate<NT>(0, origin) - motion.coordinate<NT>(0, origin);
-    });
+    const std::size_t mid = lo + (hi - lo) / 2;
+    const Key& other = items_[order_[mid]].key;
+    auto difference = make_function(
+        [&]<class NT>(double origin) { return other.value<NT>(bodies, origin) - key.value<NT>(bodies, origin); });
     if (sign_just_after(difference, sim_.now(), sim_.exactness()) > 0) hi = mid;
     else lo = mid + 1;
   }
+  EntryId entry;
+  if (!free_.empty()) {
+    entry = free_.back();
+    free_.pop_back();
+  } else {
+    entry = static_cast<EntryId>(items_.size());
+    items_.emplace_back();
+  }
+  for (BodyId b : key.bodies().view()) sim_.bodies().hold(b);
+  items_[entry].key = key;
+  items_[entry].present = true;
   const std::size_t r = lo;
-  order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(r), id);
-  items_[id].present = true;
+  order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(r), entry);
   for (std::size_t k = r; k < order_.size(); ++k) items_[order_[k]].rank = k;
-  // One more gap between points (none for a single point); the certificate between
+  // One more gap between entries (none for a single entry); the certificate between
   // r - 1 and r (old numbering) becomes two.
-  if (r > 0) unlink(r - 1);
-  if (order_.size() > 1)
+  if (order_.size() > 1) {
+    if (r > 0) unlink(r - 1);
     certificates_.insert(certificates_.begin() + static_cast<std::ptrdiff_t>(std::min(r, certificates_.size())), nullptr);
-  if (r > 0) link(r - 1);
-  link(r);
-  return id;
+    if (r > 0) link(r - 1);
+    link(r);
+  }
+  inserted_.emit(entry);
+  return entry;
 }
 
-void SortedList::erase(ObjectId id) {
-  require(id, "erase");
-  const std::size_t r = items_[id].rank;
+void SortedList::erase(EntryId entry) {
+  require_not_in_callback("erase");
+  require(entry, "erase");
+  const std::size_t r = items_[entry].rank;
   if (r > 0) unlink(r - 1);
   unlink(r);
   order_.erase(order_.begin() + static_cast<std::ptrdiff_t>(r));
-  if (!certificates_.empty()) certificates_.erase(certificates_.begin() + static_cast<std::ptrdiff_t>(std::min(r, certificates_.size() - 1)));
+  if (!certificates_.empty())
+    certificates_.erase(certificates_.begin() + static_cast<std::ptrdiff_t>(std::min(r, certificates_.size() - 1)));
   for (std::size_t k = r; k < order_.size(); ++k) items_[order_[k]].rank = k;
-  items_[id].present = false;
-  sim_.remove_object(id);
+  items_[entry].present = false;
+  release_bodies(items_[entry].key);
+  items_[entry].key = Key::coordinate(BodyId::none());  // drops a custom key's source now
+  free_.push_back(entry);
   if (r > 0) link(r - 1);
-}
-
-void SortedList::set_motion(ObjectId id, const Motion<1>& motion) {
-  require(id, "set_motion");
-  std::string what = "SortedList::set_motion: point " + std::to_string(id);
-  try {
-    motion.validate();
-  } catch (const InvalidInput& e) {
-    throw InvalidInput(what + ": " + e.what());
-  }
-  sim_.round_clock();
-  sim_.check_motion_start(motion.start(), what);
-  items_[id].motion = motion;
-  sim_.motion_changed(id);
+  erased_.emit(entry, r);
 }
 
 void SortedList::order_failed(Certificate& c, Simulator&) {
-  const ObjectId a = c.before(), b = c.after();
+  const EntryId a = c.lower(), b = c.upper();
   const std::size_t i = items_[a].rank;
   std::swap(order_[i], order_[i + 1]);
   items_[b].rank = i;
@@ -122,31 +135,38 @@ void SortedList::order_failed(Certificate& c, Simulator&) {
   link(i, Birth::vanishes_now);
   if (i > 0) link(i - 1);
   link(i + 1);
-  for (const auto& f : swap_callbacks_) f(a, b);
+  swapped_.emit(a, b);
 }
 
 void SortedList::audit(const AuditContext& ctx) const {
   const Rational t = ctx.exact_time();
   if (certificates_.size() + 1 != std::max<std::size_t>(order_.size(), 1))
     throw AuditFailure("sorted list: " + std::to_string(certificates_.size()) + " certificates for " +
-                       std::to_string(order_.size()) + " points");
+                       std::to_string(order_.size()) + " entries");
+  for (std::size_t i = 0; i < order_.size(); ++i) {
+    const EntryId e = order_[i];
+    if (!contains(e) || items_[e].rank != i)
+      throw AuditFailure("sorted list: rank index out of date at rank " + std::to_string(i));
+    for (BodyId b : items_[e].key.bodies().view())
+      if (!sim_.bodies().contains(b) || sim_.bodies().holders(b) == 0)
+        throw AuditFailure("sorted list: entry " + std::to_string(e) + " names body " + std::to_string(b.index) +
+                           ", which is not live and held");
+  }
   for (std::size_t i = 0; i + 1 < order_.size(); ++i) {
     const Certificate* c = certificates_[i];
-    if (c == nullptr || !c->alive() || c->before() != order_[i] || c->after() != order_[i + 1])
+    if (c == nullptr || !c->alive() || c->lower() != order_[i] || c->upper() != order_[i + 1])
       throw AuditFailure("sorted list: certificate " + std::to_string(i) + " does not join ranks " +
                          std::to_string(i) + " and " + std::to_string(i + 1));
-    Rational xa = coordinate<Rational>(order_[i], 0.0)(t);
-    Rational xb = coordinate<Rational>(order_[i + 1], 0.0)(t);
-    if (xa > xb) {
+    const Rational ka = key_value<Rational>(order_[i], 0.0)(t);
+    const Rational kb = key_value<Rational>(order_[i + 1], 0.0)(t);
+    if (ka > kb) {
       std::ostringstream os;
       os.precision(17);
-      os << "sorted list: at t = " << ctx.time << " point " << order_[i] << " (x = " << xa.get_d()
-         << ") is before point " << order_[i + 1] << " (x = " << xb.get_d() << ")";
+      os << "sorted list: at t = " << ctx.time << " entry " << order_[i] << " (key " << ka.get_d()
+         << ") is before entry " << order_[i + 1] << " (key " << kb.get_d() << ")";
       throw AuditFailure(os.str());
     }
   }
-  for (std::size_t i = 0; i < order_.size(); ++i)
-    if (items_[order_[i]].rank != i) throw AuditFailure("sorted list: rank index out of date at rank " + std::to_string(i));
 }
 
 }  // namespace kds

@@ -1,18 +1,26 @@
 #pragma once
 /// \file
-/// The kinetic sorted list: points moving on a line, kept in increasing order.
+/// The kinetic sorted list: keys of moving bodies (kds/key.hpp) kept in increasing order.
 ///
 /// One order certificate per adjacent pair (n - 1 in all). When the certificate between
-/// positions i and i + 1 fails, the two points swap, and the three certificates around
-/// them are replaced: O(1) work per event, and each swap is an external event (the order
-/// changed). Observers hear of every swap; the box-overlap and rolling-ball structures
-/// build on that. See structures/sorted_list/README.md.
+/// ranks i and i + 1 fails, the two entries swap, and the three certificates around them
+/// are replaced: O(1) work per event, and each swap is an external event (the order
+/// changed). The list orders keys, not bodies: the x-coordinates of points, the left and
+/// right extremes of balls (three lists over the same boxes make the box-overlap
+/// structure), any polynomial key. See structures/sorted_list/README.md.
+///
+/// **Callbacks** (`on_swap`, `on_insert`, `on_erase`; kds/signal.hpp for subscribing and
+/// unsubscribing) run after the list is fully repaired: order, ranks and certificates are
+/// up to date and the audit would pass. A callback may read the list, create and destroy
+/// certificates, change other structures (a tournament over the gaps updates its keys
+/// there) and change body motions; it must not insert into or erase from this list
+/// (InvalidInput).
 
-#include <functional>
 #include <vector>
 
 #include "certificates/order.hpp"
-#include "kds/motion.hpp"
+#include "kds/key.hpp"
+#include "kds/signal.hpp"
 #include "kds/simulator.hpp"
 #include "kds/structure.hpp"
 
@@ -21,61 +29,69 @@ namespace kds {
 class SortedList final : public Structure {
  public:
   using Certificate = Order<SortedList>;
-  /// Told of every swap: `left` was just before `right` and is now just after it.
-  using SwapCallback = std::function<void(ObjectId left, ObjectId right)>;
 
   explicit SortedList(Simulator& sim);
+  /// Destroys the list's certificates and releases its bodies; never throws.
   ~SortedList() override;
   SortedList(const SortedList&) = delete;
   SortedList& operator=(const SortedList&) = delete;
 
-  /// Adds a point at the current time, where it belongs in the order (after any point
-  /// with the same position and the same future). Returns its id.
-  ObjectId insert(const Motion<1>& motion);
-  /// Removes a point; InvalidInput if it is not in this list.
-  void erase(ObjectId id);
-  /// Replaces the motion of a point at the current time (rounded to a double; the new
-  /// motion must not start before it).
-  void set_motion(ObjectId id, const Motion<1>& motion);
+  /// Adds a key at the current time, where it belongs in the order (after any key with
+  /// the same value and the same future). The list holds its bodies until it is erased.
+  /// InvalidInput (nothing changed) if the key names a stale, erased or foreign body.
+  EntryId insert(const Key& key);
+  /// Removes an entry; InvalidInput if it is not in this list.
+  void erase(EntryId entry);
 
-  bool contains(ObjectId id) const { return id < items_.size() && items_[id].present; }
-  const Motion<1>& motion(ObjectId id) const;
-  /// The points in increasing order of position (just after the current time).
-  const std::vector<ObjectId>& order() const { return order_; }
+  bool contains(EntryId entry) const { return entry < items_.size() && items_[entry].present; }
+  const Key& key(EntryId entry) const;
+  /// The entries in increasing order of their keys (just after the current time).
+  const std::vector<EntryId>& order() const { return order_; }
   std::size_t size() const { return order_.size(); }
-  /// Index of a point in order().
-  std::size_t rank(ObjectId id) const;
+  /// Index of an entry in order().
+  std::size_t rank(EntryId entry) const;
   std::uint64_t swaps() const { return swaps_; }
 
-  void on_swap(SwapCallback callback) { swap_callbacks_.push_back(std::move(callback)); }
+  /// Every swap: `left` was just before `right` and is now just after it.
+  Signal<EntryId, EntryId>& on_swap() { return swapped_; }
+  /// An entry was inserted (its rank is rank(entry)).
+  Signal<EntryId>& on_insert() { return inserted_; }
+  /// An entry was erased; it had rank `rank` (the entries after it moved down by one).
+  Signal<EntryId, std::size_t>& on_erase() { return erased_; }
 
   // Structure
   const char* name() const override { return "sorted list"; }
   void audit(const AuditContext& ctx) const override;
 
-  // For the order certificate.
+  // Owner interface of the order certificate.
   template <class NT>
-  Polynomial<NT> coordinate(ObjectId id, double origin) const {
-    return items_[id].motion.coordinate<NT>(0, origin);
+  Polynomial<NT> key_value(EntryId entry, double origin) const {
+    return items_[entry].key.value<NT>(sim_.bodies(), origin);
   }
+  BodyList bodies_of(EntryId lower, EntryId upper) const;
   void order_failed(Certificate& c, Simulator& sim);
 
  private:
   struct Item {
-    Motion<1> motion;
+    Key key = Key::coordinate(BodyId::none());
     std::size_t rank = 0;
     bool present = false;
   };
-  void require(ObjectId id, const char* operation) const;
+  void require(EntryId entry, const char* operation) const;
+  void require_not_in_callback(const char* operation) const;
   /// (Re)creates the certificate between ranks i and i + 1, destroying the old one.
   void link(std::size_t i, Birth birth = Birth::generic);
   void unlink(std::size_t i);
+  void release_bodies(const Key& key);
 
   Simulator& sim_;
-  std::vector<Item> items_;            // indexed by object id
-  std::vector<ObjectId> order_;
+  std::vector<Item> items_;  // indexed by entry
+  std::vector<EntryId> free_;
+  std::vector<EntryId> order_;
   std::vector<Certificate*> certificates_;  // certificates_[i] sits between order_[i] and order_[i + 1]
-  std::vector<SwapCallback> swap_callbacks_;
+  Signal<EntryId, EntryId> swapped_;
+  Signal<EntryId> inserted_;
+  Signal<EntryId, std::size_t> erased_;
   std::uint64_t swaps_ = 0;
 };
 

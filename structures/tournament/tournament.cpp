@@ -8,39 +8,68 @@
 
 namespace kds {
 
-Tournament::Tournament(Simulator& sim) : sim_(sim), winner_(2, no_object), certificates_(1, nullptr) {
+Tournament::Tournament(Simulator& sim, Extremum extremum)
+    : sim_(sim), extremum_(extremum), winner_(2, no_entry), certificates_(1, nullptr) {
   sim_.attach(*this);
 }
 
 Tournament::~Tournament() {
+  // Certificates before bodies: they name the bodies, which outlive the tournament.
   for (Certificate* c : certificates_)
     if (c != nullptr) sim_.destroy(c);
-  for (std::size_t s = 0; s < size_; ++s) sim_.remove_object(slots_[s]);
+  for (std::size_t s = 0; s < size_; ++s) release_bodies(items_[slots_[s]].key);
   sim_.detach(*this);
 }
 
-void Tournament::require(ObjectId id, const char* operation) const {
-  if (!contains(id)) {
+void Tournament::require(EntryId entry, const char* operation) const {
+  if (!contains(entry)) {
     std::ostringstream os;
-    os << "Tournament::" << operation << ": point " << id << " is not in the tournament";
+    os << "Tournament::" << operation << ": entry " << entry << " is not in the tournament";
     throw InvalidInput(os.str());
   }
 }
 
-const Motion<1>& Tournament::motion(ObjectId id) const {
-  require(id, "motion");
-  return items_[id].motion;
+void Tournament::require_not_in_callback(const char* operation) const {
+  if (winner_changed_.emitting())
+    throw InvalidInput(std::string("Tournament::") + operation + ": called from one of this tournament's own callbacks");
+}
+
+const Key& Tournament::key(EntryId entry) const {
+  require(entry, "key");
+  return items_[entry].key;
 }
 
 int Tournament::height() const { return std::countr_zero(capacity_); }
 
-int Tournament::compare_just_after(ObjectId a, ObjectId b) const {
-  const Motion<1>& ma = items_[a].motion;
-  const Motion<1>& mb = items_[b].motion;
-  auto difference = make_function([&]<class NT>(double origin) {
-    return ma.coordinate<NT>(0, origin) - mb.coordinate<NT>(0, origin);
-  });
-  return sign_just_after(difference, sim_.now(), sim_.exactness());
+BodyList Tournament::bodies_of(EntryId lower, EntryId upper) const {
+  BodyList l = items_[lower].key.bodies();
+  l.add(items_[upper].key.bodies().view());
+  return l;
+}
+
+void Tournament::release_bodies(const Key& key) {
+  for (BodyId b : key.bodies().view()) sim_.bodies().release(b);
+}
+
+int Tournament::beats(EntryId a, EntryId b) const {
+  const Bodies& bodies = sim_.bodies();
+  const Key& ka = items_[a].key;
+  const Key& kb = items_[b].key;
+  auto difference = make_function(
+      [&]<class NT>(double origin) { return ka.value<NT>(bodies, origin) - kb.value<NT>(bodies, origin); });
+  const int sign = sign_just_after(difference, sim_.now(), sim_.exactness());
+  return extremum_ == Extremum::largest ? sign : -sign;
+}
+
+Tournament::Certificate* Tournament::certify(EntryId winner, EntryId loser, Birth birth) {
+  const EntryId lower = extremum_ == Extremum::largest ? loser : winner;
+  const EntryId upper = extremum_ == Extremum::largest ? winner : loser;
+  return birth == Birth::vanishes_now ? sim_.create_vanishing_now<Certificate>(*this, lower, upper, "tournament")
+                                      : sim_.create<Certificate>(*this, lower, upper, "tournament");
+}
+
+EntryId Tournament::certificate_winner(const Certificate& c) const {
+  return extremum_ == Extremum::largest ? c.upper() : c.lower();
 }
 
 void Tournament::drop_certificate(std::size_t k) {
@@ -51,27 +80,26 @@ void Tournament::drop_certificate(std::size_t k) {
 }
 
 bool Tournament::refresh(std::size_t k) {
-  const ObjectId a = winner_[2 * k], b = winner_[2 * k + 1];
-  const ObjectId previous = winner_[k];
-  if (a == no_object || b == no_object) {
+  const EntryId a = winner_[2 * k], b = winner_[2 * k + 1];
+  const EntryId previous = winner_[k];
+  if (a == no_entry || b == no_entry) {
     drop_certificate(k);
-    winner_[k] = a == no_object ? b : a;
+    winner_[k] = a == no_entry ? b : a;
     return winner_[k] != previous;
   }
   const Certificate* c = certificates_[k];
-  const bool same_pair =
-      c != nullptr && ((c->before() == a && c->after() == b) || (c->before() == b && c->after() == a));
+  const bool same_pair = c != nullptr && ((c->lower() == a && c->upper() == b) || (c->lower() == b && c->upper() == a));
   if (same_pair) {
-    // The certificate still compares these two points and is scheduled for its own
+    // The certificate still compares these two entries and is scheduled for its own
     // failure: its roles stand, even if it fails at this very time.
-    winner_[k] = c->after();
+    winner_[k] = certificate_winner(*c);
     return winner_[k] != previous;
   }
   drop_certificate(k);
   // Identical futures (sign 0) go to the left child, deterministically.
-  const bool a_wins = compare_just_after(a, b) >= 0;
-  const ObjectId winner = a_wins ? a : b, loser = a_wins ? b : a;
-  certificates_[k] = sim_.create<Certificate>(*this, loser, winner, "tournament");
+  const bool a_wins = beats(a, b) >= 0;
+  const EntryId winner = a_wins ? a : b, loser = a_wins ? b : a;
+  certificates_[k] = certify(winner, loser, Birth::generic);
   winner_[k] = winner;
   return winner != previous;
 }
@@ -84,93 +112,106 @@ void Tournament::climb(std::size_t k) {
 void Tournament::rebuild(std::size_t capacity) {
   for (std::size_t k = 1; k < capacity_; ++k) drop_certificate(k);
   capacity_ = capacity;
-  winner_.assign(2 * capacity_, no_object);
+  winner_.assign(2 * capacity_, no_entry);
   certificates_.assign(capacity_, nullptr);
   for (std::size_t s = 0; s < size_; ++s) winner_[leaf(s)] = slots_[s];
   for (std::size_t k = capacity_ - 1; k >= 1; --k) refresh(k);
 }
 
-void Tournament::announce(ObjectId previous, bool external) {
-  const ObjectId current = max();
+void Tournament::announce(EntryId previous, bool external) {
+  const EntryId current = winner();
   if (current == previous) return;
   if (external) {
     ++leader_changes_;
     sim_.note_external_event();
   }
-  for (const auto& f : callbacks_) f(previous, current);
+  winner_changed_.emit(previous, current);
 }
 
-ObjectId Tournament::insert(const Motion<1>& motion) {
-  try {
-    motion.validate();
-  } catch (const InvalidInput& e) {
-    throw InvalidInput(std::string("Tournament::insert: new point: ") + e.what());
+EntryId Tournament::insert(const Key& key) {
+  require_not_in_callback("insert");
+  key.require(sim_.bodies(), "Tournament::insert");
+  const EntryId previous = winner();
+  EntryId entry;
+  if (!free_.empty()) {
+    entry = free_.back();
+    free_.pop_back();
+  } else {
+    entry = static_cast<EntryId>(items_.size());
+    items_.emplace_back();
   }
-  const ObjectId previous = max();
-  const ObjectId id = sim_.add_object();
-  if (id >= items_.size()) items_.resize(id + 1);
+  for (BodyId b : key.bodies().view()) sim_.bodies().hold(b);
   if (size_ == capacity_ && size_ > 0) rebuild(2 * capacity_);
   const std::size_t s = size_++;
-  slots_.push_back(id);
-  items_[id] = Item{motion, s, true};
-  winner_[leaf(s)] = id;
+  slots_.push_back(entry);
+  items_[entry] = Item{key, s, true};
+  winner_[leaf(s)] = entry;
   climb(leaf(s) / 2);
   announce(previous, false);
-  return id;
+  return entry;
 }
 
-void Tournament::erase(ObjectId id) {
-  require(id, "erase");
-  const ObjectId previous = max();
+void Tournament::erase(EntryId entry) {
+  require_not_in_callback("erase");
+  require(entry, "erase");
+  const EntryId previous = winner();
   // The last leaf fills the hole, so that the leaves in use stay a prefix.
-  const std::size_t s = items_[id].slot, last = size_ - 1;
-  const ObjectId moved = slots_[last];
+  const std::size_t s = items_[entry].slot, last = size_ - 1;
+  const EntryId moved = slots_[last];
   slots_[s] = moved;
   items_[moved].slot = s;
   slots_.pop_back();
   --size_;
-  items_[id].present = false;
-  winner_[leaf(last)] = no_object;
+  items_[entry].present = false;
+  winner_[leaf(last)] = no_entry;
   climb(leaf(last) / 2);
   if (s != last) {
     winner_[leaf(s)] = moved;
     climb(leaf(s) / 2);
   }
   if (capacity_ >= 4 && 4 * size_ <= capacity_) rebuild(capacity_ / 2);
-  sim_.remove_object(id);
+  release_bodies(items_[entry].key);
+  items_[entry].key = Key::coordinate(BodyId::none());  // drops a custom key's source now
+  free_.push_back(entry);
   announce(previous, false);
 }
 
-void Tournament::set_motion(ObjectId id, const Motion<1>& motion) {
-  require(id, "set_motion");
-  const std::string what = "Tournament::set_motion: point " + std::to_string(id);
-  try {
-    motion.validate();
-  } catch (const InvalidInput& e) {
-    throw InvalidInput(what + ": " + e.what());
-  }
-  sim_.round_clock();
-  sim_.check_motion_start(motion.start(), what);
-  items_[id].motion = motion;
-  sim_.motion_changed(id);
+void Tournament::set_key(EntryId entry, const Key& key) {
+  require_not_in_callback("set_key");
+  require(entry, "set_key");
+  key.require(sim_.bodies(), "Tournament::set_key");
+  const EntryId previous = winner();
+  for (BodyId b : key.bodies().view()) sim_.bodies().hold(b);
+  release_bodies(items_[entry].key);
+  items_[entry].key = key;
+  // The entry contends only on the path from its leaf to the root: its certificates there
+  // compare the old key and name the old bodies. Replace them, and refresh the whole path
+  // (a winner may change at a node whose winner below did not).
+  const std::size_t first = leaf(items_[entry].slot) / 2;
+  for (std::size_t k = first; k >= 1; k /= 2)
+    if (certificates_[k] != nullptr && (certificates_[k]->lower() == entry || certificates_[k]->upper() == entry))
+      drop_certificate(k);
+  for (std::size_t k = first; k >= 1; k /= 2) refresh(k);
+  announce(previous, false);
 }
 
 void Tournament::order_failed(Certificate& c, Simulator& sim) {
-  const ObjectId previous = max();
-  const ObjectId loser = c.before(), winner = c.after();
-  // The node of a certificate is the lowest common ancestor of its two points' leaves.
-  std::size_t a = leaf(items_[loser].slot), b = leaf(items_[winner].slot);
+  const EntryId previous = winner();
+  const EntryId old_winner = certificate_winner(c);
+  const EntryId old_loser = old_winner == c.upper() ? c.lower() : c.upper();
+  // The node of a certificate is the lowest common ancestor of its two entries' leaves.
+  std::size_t a = leaf(items_[old_loser].slot), b = leaf(items_[old_winner].slot);
   while (a != b) {
     a /= 2;
     b /= 2;
   }
   const std::size_t k = a;
   if (k == 0 || k >= capacity_ || certificates_[k] != &c)
-    throw std::logic_error("kds::Tournament: a failed certificate is not the one at the node of its points");
+    throw std::logic_error("kds::Tournament: a failed certificate is not the one at the node of its entries");
   sim.destroy(&c);
-  // winner - loser just became negative: loser - winner vanishes now and grows.
-  certificates_[k] = sim.create_vanishing_now<Certificate>(*this, winner, loser, "tournament");
-  winner_[k] = loser;
+  // The old difference just became negative: its negation vanishes now and grows.
+  certificates_[k] = certify(old_loser, old_winner, Birth::vanishes_now);
+  winner_[k] = old_loser;
   climb(k / 2);
   announce(previous, true);
 }
@@ -185,57 +226,61 @@ void Tournament::audit(const AuditContext& ctx) const {
   };
   if (slots_.size() != size_ || size_ > capacity_ || winner_.size() != 2 * capacity_ ||
       certificates_.size() != capacity_)
-    fail("tree arrays out of step with " + std::to_string(size_) + " points");
+    fail("tree arrays out of step with " + std::to_string(size_) + " entries");
   for (std::size_t s = 0; s < capacity_; ++s) {
-    const ObjectId expected = s < size_ ? slots_[s] : no_object;
+    const EntryId expected = s < size_ ? slots_[s] : no_entry;
     if (winner_[leaf(s)] != expected) fail("leaf " + std::to_string(s) + " does not hold its point");
     if (s < size_ && (!contains(expected) || items_[expected].slot != s))
-      fail("slot index of point " + std::to_string(expected) + " out of date");
+      fail("slot index of entry " + std::to_string(expected) + " out of date");
   }
-  auto value = [&](ObjectId id) { return Rational(coordinate<Rational>(id, 0.0)(t)); };
+  // Ranked so that a larger rank wins: the key itself, or its negation.
+  auto value = [&](EntryId id) {
+    const Rational v = key_value<Rational>(id, 0.0)(t);
+    return extremum_ == Extremum::largest ? v : Rational(-v);
+  };
   for (std::size_t k = capacity_ - 1; k >= 1; --k) {
     const std::string node = "node " + std::to_string(k);
-    // Brute force: the largest position over the leaves of k's subtree.
+    // Brute force: the best key over the leaves of k's subtree.
     std::size_t lo = k, hi = k;
     while (lo < capacity_) {
       lo = 2 * lo;
       hi = 2 * hi + 1;
     }
-    ObjectId best = no_object;
+    EntryId best = no_entry;
     Rational best_value;
     for (std::size_t l = lo; l <= hi; ++l) {
-      const ObjectId id = winner_[l];
-      if (id == no_object) continue;
+      const EntryId id = winner_[l];
+      if (id == no_entry) continue;
       Rational v = value(id);
-      if (best == no_object || v > best_value) {
+      if (best == no_entry || v > best_value) {
         best = id;
         best_value = v;
       }
     }
-    const ObjectId w = winner_[k];
-    if ((w == no_object) != (best == no_object)) fail(node + " has a winner iff its subtree is empty");
-    if (w == no_object) continue;
+    const EntryId w = winner_[k];
+    if ((w == no_entry) != (best == no_entry)) fail(node + " has a winner iff its subtree is empty");
+    if (w == no_entry) continue;
     if (!contains(w) || leaf(items_[w].slot) < lo || leaf(items_[w].slot) > hi) fail(node + ": winner " + std::to_string(w) + " is not in its subtree");
     if (value(w) != best_value) {
       std::ostringstream os;
       os.precision(17);
-      os << node << ": winner " << w << " (x = " << value(w).get_d() << ") is below point " << best
-         << " (x = " << best_value.get_d() << ")";
+      os << node << ": winner " << w << " (key " << key_value<Rational>(w, 0.0)(t).get_d() << ") is beaten by entry "
+         << best << " (key " << key_value<Rational>(best, 0.0)(t).get_d() << ")";
       fail(os.str());
     }
-    const ObjectId a = winner_[2 * k], b = winner_[2 * k + 1];
+    const EntryId a = winner_[2 * k], b = winner_[2 * k + 1];
     const Certificate* c = certificates_[k];
-    if (a == no_object || b == no_object) {
+    if (a == no_entry || b == no_entry) {
       if (c != nullptr) fail(node + " has a certificate but fewer than two contenders");
-      if (w != (a == no_object ? b : a)) fail(node + ": winner is not its only contender");
+      if (w != (a == no_entry ? b : a)) fail(node + ": winner is not its only contender");
       continue;
     }
-    const ObjectId loser = w == a ? b : a;
+    const EntryId loser = w == a ? b : a;
     if (w != a && w != b) fail(node + ": winner is neither child's winner");
-    if (c == nullptr || !c->alive() || c->after() != w || c->before() != loser)
-      fail(node + ": certificate does not say winner " + std::to_string(w) + " >= loser " + std::to_string(loser));
+    if (c == nullptr || !c->alive() || certificate_winner(*c) != w || (c->lower() != loser && c->upper() != loser))
+      fail(node + ": certificate does not say winner " + std::to_string(w) + " beats loser " + std::to_string(loser));
   }
-  if (size_ > 0 && max() != winner_[1]) fail("max() is not the root's winner");
+  if (size_ > 0 && winner() != winner_[1]) fail("winner() is not the root's winner");
 }
 
 }  // namespace kds

@@ -1,84 +1,99 @@
 #pragma once
 /// \file
-/// The kinetic tournament: the maximum of points moving on a line.
+/// The kinetic tournament: the largest (or smallest) of a set of keys of moving bodies.
 ///
-/// A balanced binary tree over the points, each internal node holding the winner (the
-/// larger) of its two children's winners, the root holding the overall maximum. Each
-/// internal node with two contenders has one certificate, winner >= loser: an
-/// `Order<Tournament>` with the loser first. When it fails, the loser becomes the winner
-/// at that node and the change climbs towards the root as long as winners change, the
-/// certificates whose objects changed being replaced: O(log n) work per event, and an
-/// external event when the root's winner changes. See structures/tournament/README.md.
+/// A balanced binary tree over the entries, each internal node holding the winner of its
+/// two children's winners, the root holding the overall winner. Each internal node with
+/// two contenders has one certificate, "the winner is not beaten by the loser": an
+/// `Order<Tournament>` whose `upper` is the winner for a largest-key tournament and the
+/// loser for a smallest-key one. When it fails, the loser becomes the winner at that
+/// node and the change climbs towards the root as long as winners change, the
+/// certificates whose contenders changed being replaced: O(log n) work per event, and an
+/// external event when the root's winner changes. Keys are any `kds::Key`: coordinates,
+/// the gaps of a sorted list (a kinetic closest pair, examples/closest_pair), squared
+/// distances. See structures/tournament/README.md.
+///
+/// Callbacks (`on_winner_change`) run after the tree is repaired, with the same contract
+/// as the sorted list's: anything but inserting, erasing or re-keying in this tournament.
 
 #include <cstddef>
-#include <functional>
 #include <vector>
 
 #include "certificates/order.hpp"
-#include "kds/motion.hpp"
+#include "kds/key.hpp"
+#include "kds/signal.hpp"
 #include "kds/simulator.hpp"
 #include "kds/structure.hpp"
 
 namespace kds {
 
+/// Which end a tournament keeps.
+enum class Extremum : std::uint8_t { largest, smallest };
+
 class Tournament final : public Structure {
  public:
-  /// Loser first: Order(loser, winner) holds while x_winner - x_loser >= 0.
   using Certificate = Order<Tournament>;
-  /// Told of every change of the overall maximum, whatever caused it (an event, an insert,
-  /// an erase, a motion change); `previous` or `current` is `no_object` when the tournament
-  /// was or became empty.
-  using MaximumCallback = std::function<void(ObjectId previous, ObjectId current)>;
 
-  explicit Tournament(Simulator& sim);
+  explicit Tournament(Simulator& sim, Extremum extremum = Extremum::largest);
+  /// Destroys the tournament's certificates and releases its bodies; never throws.
   ~Tournament() override;
   Tournament(const Tournament&) = delete;
   Tournament& operator=(const Tournament&) = delete;
 
-  /// Adds a point at the current time. Returns its id.
-  ObjectId insert(const Motion<1>& motion);
-  /// Removes a point; InvalidInput if it is not in this tournament.
-  void erase(ObjectId id);
-  /// Replaces the motion of a point at the current time (rounded to a double; the new
-  /// motion must not start before it). Certificates it breaks fail at once.
-  void set_motion(ObjectId id, const Motion<1>& motion);
+  /// Adds a key at the current time. InvalidInput (nothing changed) if it names a stale,
+  /// erased or foreign body.
+  EntryId insert(const Key& key);
+  /// Removes an entry; InvalidInput if it is not in this tournament.
+  void erase(EntryId entry);
+  /// Replaces the key of an entry at the current time (the gap of a sorted list now
+  /// between other neighbours, say). The key may jump: the tree is repaired at once.
+  void set_key(EntryId entry, const Key& key);
 
-  /// The point with the largest position just after the current time (among points with
-  /// identical futures, the one nearest the left of the tree); `no_object` when empty.
-  ObjectId max() const { return size_ == 0 ? no_object : winner_[1]; }
-  bool contains(ObjectId id) const { return id < items_.size() && items_[id].present; }
-  const Motion<1>& motion(ObjectId id) const;
+  /// The entry with the largest (smallest) key just after the current time (among keys
+  /// with identical futures, the one nearest the left of the tree); no_entry when empty.
+  EntryId winner() const { return size_ == 0 ? no_entry : winner_[1]; }
+  Extremum extremum() const { return extremum_; }
+  bool contains(EntryId entry) const { return entry < items_.size() && items_[entry].present; }
+  const Key& key(EntryId entry) const;
   std::size_t size() const { return size_; }
-  /// Height of the tree (0 for at most one point): the number of certificates an event
+  /// Height of the tree (0 for at most one entry): the number of certificates an event
   /// may replace is at most twice this.
   int height() const;
-  /// Changes of the overall maximum caused by events (the structure's external events).
+  /// Changes of the overall winner caused by events (the structure's external events).
   std::uint64_t leader_changes() const { return leader_changes_; }
 
-  void on_maximum_change(MaximumCallback callback) { callbacks_.push_back(std::move(callback)); }
+  /// Every change of the overall winner, whatever caused it (an event, an insert, an
+  /// erase, a new key, a motion change); `previous` or `current` is no_entry when the
+  /// tournament was or became empty.
+  Signal<EntryId, EntryId>& on_winner_change() { return winner_changed_; }
 
   // Structure
   const char* name() const override { return "tournament"; }
   void audit(const AuditContext& ctx) const override;
 
-  // For the order certificate.
+  // Owner interface of the order certificate.
   template <class NT>
-  Polynomial<NT> coordinate(ObjectId id, double origin) const {
-    return items_[id].motion.coordinate<NT>(0, origin);
+  Polynomial<NT> key_value(EntryId entry, double origin) const {
+    return items_[entry].key.value<NT>(sim_.bodies(), origin);
   }
+  BodyList bodies_of(EntryId lower, EntryId upper) const;
   void order_failed(Certificate& c, Simulator& sim);
 
  private:
   struct Item {
-    Motion<1> motion;
+    Key key = Key::coordinate(BodyId::none());
     std::size_t slot = 0;  // leaf position in slots_
     bool present = false;
   };
-  void require(ObjectId id, const char* operation) const;
+  void require(EntryId entry, const char* operation) const;
+  void require_not_in_callback(const char* operation) const;
   /// Node index of the leaf holding slot s (nodes in heap layout: root 1, children 2k, 2k + 1).
   std::size_t leaf(std::size_t s) const { return capacity_ + s; }
-  /// Sign of x_a - x_b just after now: +1, -1, or 0 for identical futures.
-  int compare_just_after(ObjectId a, ObjectId b) const;
+  /// +1 if a beats b just after now, -1 if b beats a, 0 for identical futures.
+  int beats(EntryId a, EntryId b) const;
+  /// The certificate that `winner` keeps beating `loser`.
+  Certificate* certify(EntryId winner, EntryId loser, Birth birth);
+  EntryId certificate_winner(const Certificate& c) const;
   /// Recomputes node k from its children's winners, replacing its certificate only if its
   /// pair of contenders changed. Returns whether the winner of k changed.
   bool refresh(std::size_t k);
@@ -87,17 +102,20 @@ class Tournament final : public Structure {
   void drop_certificate(std::size_t k);
   /// Rebuilds the whole tree over `capacity` leaves (a power of two), e.g. after growing.
   void rebuild(std::size_t capacity);
-  /// Tells the callbacks (and, after an event, the simulator) that the maximum changed.
-  void announce(ObjectId previous, bool external);
+  /// Tells the callbacks (and, after an event, the simulator) that the winner changed.
+  void announce(EntryId previous, bool external);
+  void release_bodies(const Key& key);
 
   Simulator& sim_;
-  std::vector<Item> items_;               // indexed by object id
-  std::vector<ObjectId> slots_;           // leaf slot -> point, the first size_ in use
+  Extremum extremum_;
+  std::vector<Item> items_;  // indexed by entry
+  std::vector<EntryId> free_;
+  std::vector<EntryId> slots_;  // leaf slot -> entry, the first size_ in use
   std::size_t size_ = 0;
-  std::size_t capacity_ = 1;              // number of leaves, a power of two
-  std::vector<ObjectId> winner_;          // per node (2 * capacity_), no_object if its subtree is empty
+  std::size_t capacity_ = 1;                // number of leaves, a power of two
+  std::vector<EntryId> winner_;             // per node (2 * capacity_), no_entry if its subtree is empty
   std::vector<Certificate*> certificates_;  // per internal node (capacity_), nullptr without two contenders
-  std::vector<MaximumCallback> callbacks_;
+  Signal<EntryId, EntryId> winner_changed_;
   std::uint64_t leader_changes_ = 0;
 };
 

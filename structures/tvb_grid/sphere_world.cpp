@@ -44,6 +44,11 @@ double ceil_to_double_rational(const Rational& x) {
 
 }  // namespace
 
+SphereId SphereWorld::partner(const CertificateBase& pair, SphereId id) {
+  const auto b = pair.bodies();
+  return b[0].index == id ? b[1].index : b[0].index;
+}
+
 std::uint64_t SphereWorld::pair_key(SphereId a, SphereId b) {
   if (a > b) std::swap(a, b);
   return (std::uint64_t(a) << 32) | b;
@@ -53,15 +58,16 @@ std::uint64_t SphereWorld::pair_key(SphereId a, SphereId b) {
 
 SphereWorld::SphereWorld(Simulator& sim, const SphereWorldSettings& settings, const std::vector<Sphere>& spheres)
     : sim_(sim), settings_(settings) {
-  if (sim_.object_count() != 0) throw InvalidInput("SphereWorld: needs a simulator of its own (it has objects already)");
+  if (sim_.bodies().index_bound() != 0) throw InvalidInput("SphereWorld: needs a simulator of its own (it has bodies already)");
   validate(spheres);
   cell_ratio_ = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, settings_.box);
   if (cell_ratio_ < 2) throw InvalidInput("SphereWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
   const double t = sim_.round_clock();
   spheres_.resize(spheres.size());
   for (std::size_t i = 0; i < spheres.size(); ++i) {
-    const ObjectId id = sim_.add_object();
-    if (id != i) throw std::logic_error("SphereWorld: object ids are not contiguous");
+    const BodyId id = sim_.bodies().insert(Motion<3>::linear(t, spheres[i].position, spheres[i].velocity));
+    if (id.index != i) throw std::logic_error("SphereWorld: body ids are not contiguous");
+    bodies_.push_back(id);
     spheres_[i].spec = spheres[i];
     spheres_[i].bound.radius = spheres[i].radius;
     spheres_[i].bound.acceleration = spheres[i].max_acceleration;
@@ -83,9 +89,9 @@ SphereWorld::~SphereWorld() {
   // world left inconsistent by an error is still taken apart as far as possible.
   try {
     for (SphereId i = 0; i < spheres_.size(); ++i)
-      if (sim_.has_object(i)) destroy_certificates(i, true, true);
+      if (sim_.bodies().contains(bodies_[i])) destroy_certificates(i, true, true);
     for (SphereId i = 0; i < spheres_.size(); ++i)
-      if (sim_.has_object(i)) sim_.remove_object(i);
+      if (sim_.bodies().contains(bodies_[i])) sim_.bodies().erase(bodies_[i]);
   } catch (...) {
   }
   sim_.detach(*this);
@@ -225,8 +231,8 @@ CellRange SphereWorld::region_now(SphereId id) const {
 void SphereWorld::destroy_certificates(SphereId id, bool pairs, bool own) {
   std::vector<CertificateBase*>& doomed = certificate_scratch_;
   doomed.clear();
-  for (const ObjectLink& l : sim_.certificates_of(id)) {
-    const bool is_pair = l.owner->objects().size() == 2;
+  for (const BodyLink& l : sim_.bodies().certificates_of(bodies_[id])) {
+    const bool is_pair = l.owner->bodies().size() == 2;
     if ((is_pair && pairs) || (!is_pair && own)) doomed.push_back(l.owner);
   }
   for (CertificateBase* c : doomed) sim_.destroy(c);
@@ -235,7 +241,7 @@ void SphereWorld::destroy_certificates(SphereId id, bool pairs, bool own) {
 void SphereWorld::create_pair(SphereId a, SphereId b) {
   if (a > b) std::swap(a, b);
   const char* kind = ballistic(a) && ballistic(b) ? kCollision : kBoundCollision;
-  BoundCollision* c = sim_.create<BoundCollision>(*this, a, b, kind, pair_key(a, b));
+  BoundCollision* c = sim_.create<BoundCollision>(*this, bodies_[a], bodies_[b], kind, pair_key(a, b));
   c->set_horizon(std::min(horizon(a), horizon(b)));
   // The allowance is a function of the two motions alone, decided at the later of their
   // starts t0 (when the pair was last possibly put in contact), whenever the certificate is
@@ -306,7 +312,7 @@ void SphereWorld::create_walls(SphereId id) {
       const double plane = low ? settings_.box.lo[k] : settings_.box.hi[k];
       const int side = low ? +1 : -1;
       const auto face = static_cast<std::uint64_t>(wall_of(k, low));
-      FaceCertificate* c = sim_.create<FaceCertificate>(*this, id, k, plane, side, kWall,
+      FaceCertificate* c = sim_.create<FaceCertificate>(*this, bodies_[id], k, plane, side, kWall,
                                                         (std::uint64_t(id) << 32) | (0xFFFFFFF0u + face), -1);
       c->set_horizon(horizon(id));
       const double clearance = side * (centre_then[k] - plane) - spheres_[id].spec.radius;
@@ -339,8 +345,8 @@ void SphereWorld::create_faces(SphereId id, const FaceCertificate* crossed) {
       const bool negation = crossed != nullptr && crossed->axis() == k && crossed->plane() == plane &&
                             crossed->side() == -side && crossed->reach() == -reach;
       FaceCertificate* c =
-          negation ? sim_.create_vanishing_now<FaceCertificate>(*this, id, k, plane, side, kind, key | code, reach)
-                   : sim_.create<FaceCertificate>(*this, id, k, plane, side, kind, key | code, reach);
+          negation ? sim_.create_vanishing_now<FaceCertificate>(*this, bodies_[id], k, plane, side, kind, key | code, reach)
+                   : sim_.create<FaceCertificate>(*this, bodies_[id], k, plane, side, kind, key | code, reach);
       c->set_horizon(horizon(id));
     };
     make(grid_->plane(r.level, k, hi + 1), -1, -1, kEntering, 1 + 4 * k);  // the top reaches the next cell up
@@ -361,11 +367,11 @@ void SphereWorld::refresh_pairs(SphereId id) {
   const std::uint32_t have = stamp_now_;
   std::vector<CertificateBase*>& existing = certificate_scratch_;
   existing.clear();
-  for (const ObjectLink& l : sim_.certificates_of(id))
-    if (l.owner->objects().size() == 2) existing.push_back(l.owner);
+  for (const BodyLink& l : sim_.bodies().certificates_of(bodies_[id]))
+    if (l.owner->bodies().size() == 2) existing.push_back(l.owner);
   if (!grid_) {
     for (CertificateBase* c : existing) {
-      SphereId other = c->objects()[0] == id ? c->objects()[1] : c->objects()[0];
+      SphereId other = partner(*c, id);
       stamp_[other] = have;
     }
     for (SphereId j = 0; j < spheres_.size(); ++j)
@@ -386,7 +392,7 @@ void SphereWorld::refresh_pairs(SphereId id) {
   for (SphereId j : scratch_) stamp_[j] = keep;
   const std::uint32_t paired = ++stamp_now_;
   for (CertificateBase* c : existing) {
-    SphereId other = c->objects()[0] == id ? c->objects()[1] : c->objects()[0];
+    SphereId other = partner(*c, id);
     if (stamp_[other] != keep) {
       sim_.destroy(c);
     } else {
@@ -415,7 +421,7 @@ void SphereWorld::create_certificates(SphereId id) {
   create_faces(id);
   create_walls(id);
   if (!ballistic(id))
-    sim_.create<ResetCertificate>(*this, id, spheres_[id].reset_deadline, kResetting,
+    sim_.create<ResetCertificate>(*this, bodies_[id], spheres_[id].reset_deadline, kResetting,
                                   kGridEventKeys | (std::uint64_t(id) << 8));
   refresh_pairs(id);
 }
@@ -431,7 +437,7 @@ void SphereWorld::contact(const Contact& c) {
 }
 
 void SphereWorld::separation_failed(BoundCollision& cert, Simulator&) {
-  const SphereId a = cert.first(), b = cert.second();
+  const SphereId a = cert.first().index, b = cert.second().index;
   const double t = sim_.round_clock();
   SphereState sa = probe(a, t), sb = probe(b, t);
   const Vec<3> n = sub(sb.position, sa.position);
@@ -472,7 +478,7 @@ void SphereWorld::separation_failed(BoundCollision& cert, Simulator&) {
 }
 
 void SphereWorld::plane_crossed(FaceCertificate& cert, Simulator&) {
-  const SphereId id = cert.sphere();
+  const SphereId id = cert.sphere().index;
   Record& r = spheres_[id];
   if (cert.kind() == kWall) {
     const double t = sim_.round_clock();
@@ -513,8 +519,8 @@ void SphereWorld::plane_crossed(FaceCertificate& cert, Simulator&) {
   // Replace this sphere's face certificates, then its pairs.
   std::vector<CertificateBase*>& faces = certificate_scratch_;
   faces.clear();
-  for (const ObjectLink& l : sim_.certificates_of(id))
-    if (l.owner->objects().size() == 1 && (l.owner->kind() == kEntering || l.owner->kind() == kLeaving))
+  for (const BodyLink& l : sim_.bodies().certificates_of(bodies_[id]))
+    if (l.owner->bodies().size() == 1 && (l.owner->kind() == kEntering || l.owner->kind() == kLeaving))
       faces.push_back(l.owner);
   create_faces(id, &cert);  // before destroying `cert`, which it reads
   for (CertificateBase* c : faces) sim_.destroy(c);
@@ -524,8 +530,8 @@ void SphereWorld::plane_crossed(FaceCertificate& cert, Simulator&) {
     for (bool low : {true, false}) walls_now |= region_reaches_wall(id, a, low);
   std::vector<CertificateBase*>& walls = certificate_scratch_;
   walls.clear();
-  for (const ObjectLink& l : sim_.certificates_of(id))
-    if (l.owner->objects().size() == 1 && l.owner->kind() == kWall) walls.push_back(l.owner);
+  for (const BodyLink& l : sim_.bodies().certificates_of(bodies_[id]))
+    if (l.owner->bodies().size() == 1 && l.owner->kind() == kWall) walls.push_back(l.owner);
   walls_before = !walls.empty();
   if (walls_before || walls_now) {
     for (CertificateBase* c : walls) sim_.destroy(c);
@@ -535,7 +541,7 @@ void SphereWorld::plane_crossed(FaceCertificate& cert, Simulator&) {
 }
 
 void SphereWorld::deadline_reached(ResetCertificate& cert, Simulator&) {
-  const SphereId id = cert.object();
+  const SphereId id = cert.object().index;
   const double t = sim_.round_clock();
   const SphereState s = probe(id, t);
   destroy_certificates(id, true, true);  // before the motion changes (see separation_failed)
@@ -552,9 +558,9 @@ void SphereWorld::audit(const AuditContext& ctx) const {
   std::vector<std::array<Rational, 3>> c(n);
   std::vector<Rational> rad(n);
   for (SphereId i = 0; i < n; ++i) {
-    rad[i] = radius<Rational>(i, 0.0)(t);
+    rad[i] = radius<Rational>(bodies_[i], 0.0)(t);
     for (int k = 0; k < 3; ++k) {
-      c[i][k] = centre<Rational>(i, k, 0.0)(t);
+      c[i][k] = centre<Rational>(bodies_[i], k, 0.0)(t);
       lo[i][k] = Rational(c[i][k] - rad[i]).get_d();
       hi[i][k] = Rational(c[i][k] + rad[i]).get_d();
     }
@@ -572,8 +578,8 @@ void SphereWorld::audit(const AuditContext& ctx) const {
   const Rational tol(settings_.contact_tolerance);
   for (SphereId i = 0; i < n; ++i) {
     std::vector<char> paired(n, 0);
-    for (const ObjectLink& l : sim_.certificates_of(i))
-      if (l.owner->objects().size() == 2) paired[l.owner->objects()[0] == i ? l.owner->objects()[1] : l.owner->objects()[0]] = 1;
+    for (const BodyLink& l : sim_.bodies().certificates_of(bodies_[i]))
+      if (l.owner->bodies().size() == 2) paired[partner(*l.owner, i)] = 1;
     for (SphereId j = i + 1; j < n; ++j) {
       bool boxes_meet = true;
       for (int k = 0; k < 3; ++k)

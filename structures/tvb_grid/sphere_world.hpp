@@ -108,12 +108,12 @@ class SphereWorld final : public Structure {
 
   // Owner interface of the certificates.
   template <class NT>
-  Polynomial<NT> centre(ObjectId id, int axis, double origin) const {
-    return spheres_[id].bound.centre_coordinate<NT>(axis, origin);
+  Polynomial<NT> centre(BodyId id, int axis, double origin) const {
+    return spheres_[id.index].bound.centre_coordinate<NT>(axis, origin);
   }
   template <class NT>
-  Polynomial<NT> radius(ObjectId id, double origin) const {
-    return spheres_[id].bound.radius_polynomial<NT>(origin);
+  Polynomial<NT> radius(BodyId id, double origin) const {
+    return spheres_[id.index].bound.radius_polynomial<NT>(origin);
   }
   void separation_failed(BoundCollision& c, Simulator& sim);
   void plane_crossed(FaceCertificate& c, Simulator& sim);
@@ -156,11 +156,14 @@ class SphereWorld final : public Structure {
   void contact(const Contact& c);
 
   static std::uint64_t pair_key(SphereId a, SphereId b);
+  /// The other sphere of a pair certificate.
+  static SphereId partner(const CertificateBase& pair, SphereId id);
 
   Simulator& sim_;
   SphereWorldSettings settings_;
   double cell_ratio_ = 2;
   std::vector<Record> spheres_;
+  std::vector<BodyId> bodies_;  // the body of each sphere (its index, for now)
   std::unique_ptr<HierarchicalGrid> grid_;
   std::vector<Contact> contacts_;
   std::uint64_t sphere_contacts_ = 0, wall_contacts_ = 0, probes_ = 0;

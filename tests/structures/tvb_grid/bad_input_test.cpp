@@ -123,9 +123,9 @@ TEST(BadInput, BadSettingsAreNamed) {
   settings = world_settings(cube(20), BroadPhase::grid);
   settings.cell_ratio = 1.5;
   EXPECT_TRUE(message_has(build_error(s, settings), {"cell_ratio"}));
-  // A simulator that already has objects.
+  // A simulator that already has bodies.
   Simulator sim;
-  sim.add_object();
+  sim.bodies().insert(Motion<1>::constant({0.0}));
   const std::string what = invalid_input_message([&] { SphereWorld world(sim, world_settings(cube(20), BroadPhase::grid), s); });
   EXPECT_TRUE(message_has(what, {"simulator"}));
 }

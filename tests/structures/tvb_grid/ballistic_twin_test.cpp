@@ -385,16 +385,17 @@ class ContactTimeChecker {
       EXPECT_EQ(T, Rational(start)) << describe(c);
   }
   double pair_allowance(SphereId a, SphereId b) const {
-    for (const ObjectLink& l : sim_.certificates_of(a)) {
+    for (const BodyLink& l : sim_.bodies().certificates_of(sim_.bodies().at_index(a))) {
       const auto* p = dynamic_cast<const SphereWorld::BoundCollision*>(l.owner);
-      if (p && ((p->first() == a && p->second() == b) || (p->first() == b && p->second() == a))) return p->allowance();
+      if (p && ((p->first().index == a && p->second().index == b) || (p->first().index == b && p->second().index == a)))
+        return p->allowance();
     }
     ADD_FAILURE() << "no certificate for spheres " << a << " and " << b;
     return 0;
   }
   double wall_allowance(SphereId id, int axis, bool low) const {
     const Box3& box = world_.settings().box;
-    for (const ObjectLink& l : sim_.certificates_of(id)) {
+    for (const BodyLink& l : sim_.bodies().certificates_of(sim_.bodies().at_index(id))) {
       const auto* p = dynamic_cast<const SphereWorld::FaceCertificate*>(l.owner);
       if (p && std::string(p->kind()) == "wall" && p->axis() == axis && p->side() == (low ? 1 : -1) &&
           p->plane() == (low ? box.lo[axis] : box.hi[axis]))

@@ -1,0 +1,156 @@
+#pragma once
+/// \file
+/// The moving bodies of a simulator, shared by every structure attached to it.
+///
+/// A body is a point with a polynomial motion in 1, 2 or 3 dimensions (a sphere's
+/// centre, a box's corner, a point on a line). The simulator owns its bodies
+/// (`Simulator::bodies()`); structures name them by `BodyId` and read their motions from
+/// here, so that several structures watch the same bodies at once: a sorted list over
+/// their x-coordinates, a tournament over their gaps and a collision world over their
+/// spheres, all on one set of motions.
+///
+/// **The motion-change protocol** is written once, in `set_motion`: the clock is rounded
+/// up to a double (motions change at representable times), the new motion must not start
+/// before it, the motion is replaced, and exactly the certificates that name the body are
+/// rescheduled; a certificate the change violates fails at once. Then the observers hear
+/// of it.
+///
+/// **Ids** carry a generation: an id kept after its body was erased is *stale*, and every
+/// operation given one throws InvalidInput naming the body and the operation; so does an
+/// id made by another simulator (*foreign*).
+///
+/// **Holding**: a structure that keeps a body (a key of a sorted list, a sphere of a
+/// collision world) holds it (`hold`/`release`); erasing a held body, or one that still
+/// has certificates, is an InvalidInput and changes nothing.
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "kds/body_id.hpp"
+#include "kds/certificate.hpp"
+#include "kds/motion.hpp"
+#include "kds/signal.hpp"
+
+namespace kds {
+
+class Simulator;
+
+class Bodies {
+ public:
+  static constexpr int max_dimension = 3;
+
+  /// Adds a body with motion `m` (validated: InvalidInput on a NaN or infinite value).
+  /// The motion may be written about any start time; the body exists from now on.
+  template <int D>
+  BodyId insert(const Motion<D>& m) {
+    static_assert(D >= 1 && D <= max_dimension, "kds::Bodies: 1, 2 or 3 dimensions");
+    validate(m, "Bodies::insert: new body");
+    return insert_widened(widen(m), D);
+  }
+  /// Removes a body. InvalidInput (nothing changed) if it is stale or foreign, held by a
+  /// structure, or still named by a certificate.
+  void erase(BodyId id);
+  /// Replaces the motion of a body at the current time, by the protocol above.
+  /// InvalidInput (nothing changed) on a stale id, a NaN, a motion of another dimension,
+  /// or a motion that starts before the current time.
+  template <int D>
+  void set_motion(BodyId id, const Motion<D>& m) {
+    require(id, "Bodies::set_motion");
+    validate(m, "Bodies::set_motion: body " + std::to_string(id.index));
+    if (D != dimension(id))
+      throw InvalidInput("Bodies::set_motion: body " + std::to_string(id.index) + " has dimension " +
+                         std::to_string(dimension(id)) + ", not " + std::to_string(D));
+    set_widened(id, widen(m));
+  }
+
+  /// Whether `id` names a live body of this simulator.
+  bool contains(BodyId id) const;
+  /// Throws InvalidInput "<operation>: body <i> ..." unless `id` names a live body here,
+  /// saying whether it is stale (erased), foreign (another simulator's) or none.
+  void require(BodyId id, const std::string& operation) const;
+  /// Like require(), and also that the body has at least `axis + 1` dimensions.
+  void require_axis(BodyId id, int axis, const std::string& operation) const;
+
+  int dimension(BodyId id) const { return records_[id.index].dimension; }
+  /// The motion, in three dimensions (unused axes are zero).
+  const Motion<3>& motion(BodyId id) const { return motions_[id.index]; }
+  /// Coordinate `axis` as a polynomial in s = t - origin, in NT (no check: hot path).
+  template <class NT>
+  Polynomial<NT> coordinate(BodyId id, int axis, double origin) const {
+    return motions_[id.index].coordinate<NT>(axis, origin);
+  }
+
+  /// Live bodies.
+  std::size_t size() const { return live_; }
+  /// One more than the largest index in use: indices are dense below it, with holes.
+  std::uint32_t index_bound() const { return static_cast<std::uint32_t>(records_.size()); }
+  /// The live body at `index`, or BodyId::none().
+  BodyId at_index(std::uint32_t index) const;
+  /// Calls f(BodyId) for every live body, in increasing index.
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::uint32_t i = 0; i < records_.size(); ++i)
+      if (records_[i].alive) f(BodyId{i, records_[i].generation});
+  }
+
+  /// A structure keeps the body (erase() refuses while any structure holds it).
+  void hold(BodyId id);
+  void release(BodyId id);
+  std::uint32_t holders(BodyId id) const { return records_[id.index].holders; }
+
+  /// The certificates that name a body (Boost.Intrusive list; read-only use).
+  const CertificateList& certificates_of(BodyId id) const;
+
+  /// Told after a body is inserted, after its motion changed (certificates already
+  /// rescheduled), and before it is erased (its motion still readable). Callbacks may
+  /// read anything and change motions of other bodies; see kds/signal.hpp.
+  Signal<BodyId>& on_insert() { return inserted_; }
+  Signal<BodyId>& on_motion_change() { return motion_changed_; }
+  Signal<BodyId>& on_erase() { return erasing_; }
+
+ private:
+  friend class Simulator;
+  explicit Bodies(Simulator& sim);
+  ~Bodies();
+  Bodies(const Bodies&) = delete;
+  Bodies& operator=(const Bodies&) = delete;
+
+  struct Record {
+    CertificateList certificates;
+    std::uint32_t generation = 0;
+    std::uint32_t holders = 0;
+    std::uint8_t dimension = 0;
+    bool alive = false;
+  };
+
+  template <int D>
+  static Motion<3> widen(const Motion<D>& m) {
+    std::array<Motion<3>::Coefficients, 3> c{};
+    for (int i = 0; i < D; ++i) c[i] = m.coefficients(i);
+    return Motion<3>::polynomial(m.start(), c);
+  }
+  template <int D>
+  static void validate(const Motion<D>& m, const std::string& what) {
+    try {
+      m.validate();
+    } catch (const InvalidInput& e) {
+      throw InvalidInput(what + ": " + e.what());
+    }
+  }
+  BodyId insert_widened(const Motion<3>& m, int dimension);
+  void set_widened(BodyId id, const Motion<3>& m);
+  /// Record of a live body (the simulator links certificates to it).
+  Record& record(BodyId id) { return records_[id.index]; }
+
+  Simulator& sim_;
+  std::uint32_t tag_;  // this simulator's mark in the high bits of every generation
+  std::deque<Record> records_;  // a deque: the certificate lists must not move
+  std::vector<Motion<3>> motions_;
+  std::vector<std::uint32_t> free_;
+  std::size_t live_ = 0;
+  Signal<BodyId> inserted_, motion_changed_, erasing_;
+};
+
+}  // namespace kds
