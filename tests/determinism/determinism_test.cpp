@@ -1,0 +1,87 @@
+// Determinism: the event sequence (time, kind, bodies) of fixed scenes, hashed, for each
+// structure, against a stored value. Same input, same events, on every run and platform
+// (the scenes come from raw mt19937_64 bits; times are compared as the doubles of their
+// isolating intervals). A change that alters a sequence must update its hash here on
+// purpose, and say why in its commit.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <string_view>
+#include <vector>
+
+#include "closest_pair/closest_pair.hpp"
+#include "common/scene.hpp"
+#include "kds/observer.hpp"
+#include "structures/sorted_list/sorted_list.hpp"
+#include "structures/tournament/tournament.hpp"
+
+namespace {
+
+using kds::BodyId;
+using kds::Key;
+
+/// FNV-1a over every event: both ends of its time's interval, its kind, its bodies.
+class EventHash final : public kds::Observer {
+ public:
+  explicit EventHash(kds::Simulator& sim) : sim_(sim) { sim_.add_observer(*this); }
+  ~EventHash() override { sim_.remove_observer(*this); }
+  void on_event(const kds::EventRecord& e) override {
+    mix(std::bit_cast<std::uint64_t>(e.time.lo()));
+    mix(std::bit_cast<std::uint64_t>(e.time.hi()));
+    for (char c : std::string_view(e.kind)) mix(static_cast<unsigned char>(c));
+    for (BodyId b : e.bodies) mix(b.index);
+    ++events_;
+  }
+  std::uint64_t value() const { return h_; }
+  std::uint64_t events() const { return events_; }
+
+ private:
+  void mix(std::uint64_t v) { h_ = (h_ ^ v) * 1099511628211ull; }
+  kds::Simulator& sim_;
+  std::uint64_t h_ = 1469598103934665603ull;
+  std::uint64_t events_ = 0;
+};
+
+std::vector<BodyId> points(kds::Simulator& sim, std::size_t n, std::uint64_t seed, double until) {
+  std::vector<BodyId> ids;
+  for (const auto& m : kds::examples::random_scene(n, seed, until).motions) ids.push_back(sim.bodies().insert(m));
+  return ids;
+}
+
+/// Prints the value so that an intended change can be copied into the test.
+void expect_hash(const EventHash& h, std::uint64_t stored, const char* what) {
+  std::printf("[ hash     ] %s: %llu events, hash 0x%016llxull\n", what, static_cast<unsigned long long>(h.events()),
+              static_cast<unsigned long long>(h.value()));
+  EXPECT_GT(h.events(), 50u) << what << ": the scene should exercise many events";
+  EXPECT_EQ(h.value(), stored) << what << ": the event sequence changed";
+}
+
+TEST(Determinism, SortedList) {
+  kds::Simulator sim;
+  EventHash hash(sim);
+  kds::SortedList list(sim);
+  for (BodyId b : points(sim, 200, 7, 10.0)) list.insert(Key::coordinate(b));
+  sim.run_until(10.0);
+  expect_hash(hash, 0x79c69783994b3c51ull, "sorted list, 200 points");
+}
+
+TEST(Determinism, Tournament) {
+  kds::Simulator sim;
+  EventHash hash(sim);
+  kds::Tournament t(sim);
+  for (BodyId b : points(sim, 300, 11, 10.0)) t.insert(Key::coordinate(b));
+  sim.run_until(10.0);
+  expect_hash(hash, 0xf1e135036c84edecull, "tournament, 300 points");
+}
+
+TEST(Determinism, ClosestPair) {
+  kds::Simulator sim;
+  EventHash hash(sim);
+  closest_pair::ClosestPair cp(sim, points(sim, 100, 13, 10.0));
+  sim.run_until(10.0);
+  expect_hash(hash, 0x6a228e9fefb46260ull, "closest pair, 100 points");
+}
+
+}  // namespace
