@@ -14,14 +14,11 @@
 
 #include "kds/bodies.hpp"
 #include "kds/certificate.hpp"
+#include "kds/config.hpp"
 #include "kds/event_queue.hpp"
 #include "kds/observer.hpp"
 #include "kds/statistics.hpp"
 #include "kds/structure.hpp"
-
-#ifndef KDS_AUDIT_BY_DEFAULT
-#define KDS_AUDIT_BY_DEFAULT false
-#endif
 
 namespace kds {
 
@@ -31,7 +28,7 @@ struct SimulatorSettings {
   /// Audit every attached structure and every certificate after each event and each
   /// run_until (slow: for tests and the validating build, CMake option
   /// KDS_VALIDATING_BUILD, where it is on by default).
-  bool audit = KDS_AUDIT_BY_DEFAULT;
+  bool audit = config::validating_build;
 };
 
 class Simulator {

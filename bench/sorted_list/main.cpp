@@ -5,7 +5,6 @@
 //                         [--mode both|filtered|floating]
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -18,6 +17,7 @@
 #include "bench/sorted_list/measure.hpp"
 #include "bench/sorted_list/report.hpp"
 #include "bench/sorted_list/scene.hpp"
+#include "examples/common/command_line.hpp"
 
 namespace {
 
@@ -34,51 +34,29 @@ struct Options {
   bool run_filtered = true, run_floating = true;
 };
 
-std::uint64_t parse_count(const std::string& option, const char* text) {
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long v = std::strtoull(text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
-    throw std::invalid_argument(option + ": expected a non-negative integer, got '" + text + "'");
-  return v;
-}
-
-double parse_positive(const std::string& option, const char* text) {
-  char* end = nullptr;
-  const double v = std::strtod(text, &end);
-  if (end == text || *end != '\0' || !std::isfinite(v) || v <= 0)
-    throw std::invalid_argument(option + ": expected a positive number, got '" + text + "'");
-  return v;
-}
-
 Options parse(int argc, char** argv) {
+  using namespace kds::programs;
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout << "usage: kds_bench_sorted_list [--min-n N] [--max-n N] [--seed S] [--csv FILE] [--swaps-per-point K]"
-                   " [--min-events E] [--mode both|filtered|floating]\n";
-      std::exit(0);
-    }
-    if (i + 1 >= argc) throw std::invalid_argument(arg + ": missing value (see --help)");
-    const char* value = argv[++i];
-    if (arg == "--min-n") o.min_n = parse_count(arg, value);
-    else if (arg == "--max-n") o.max_n = parse_count(arg, value);
-    else if (arg == "--seed") o.seed = parse_count(arg, value);
-    else if (arg == "--csv") o.csv = value;
-    else if (arg == "--swaps-per-point") o.swaps_per_point = parse_positive(arg, value);
-    else if (arg == "--min-events") o.min_events = parse_positive(arg, value);
-    else if (arg == "--mode") {
-      const std::string mode = value;
-      if (mode != "both" && mode != "filtered" && mode != "floating")
-        throw std::invalid_argument("--mode: expected both, filtered or floating, got '" + mode + "'");
-      o.run_filtered = mode != "floating";
-      o.run_floating = mode != "filtered";
-    }
-    else throw std::invalid_argument("unknown option '" + arg + "' (see --help)");
-  }
-  if (o.min_n < 2) throw std::invalid_argument("--min-n: must be at least 2");
-  if (o.max_n < o.min_n) throw std::invalid_argument("--max-n: must be at least --min-n (" + std::to_string(o.min_n) + ")");
+  CommandLine line("kds_bench_sorted_list",
+                   "The kinetic sorted list on random linear motions, n = min-n, 10 min-n, ... up to max-n.");
+  line.add_option("--min-n", o.min_n, "smallest n")->check(integer_in(2))->capture_default_str();
+  line.add_option("--max-n", o.max_n, "largest n")->check(integer_in(0))->capture_default_str();
+  line.add_option("--seed", o.seed, "seed of the first scene")->check(integer_in(0))->capture_default_str();
+  line.add_option("--csv", o.csv, "CSV output (default: CSV on stdout, table on stderr)")->type_name("FILE");
+  line.add_option("--swaps-per-point", o.swaps_per_point, "swaps per point the horizon is chosen for")
+      ->check(positive())
+      ->capture_default_str();
+  line.add_option("--min-events", o.min_events, "events per mode and n, repeating small scenes")
+      ->check(positive())
+      ->capture_default_str();
+  std::string mode = "both";
+  line.add_option("--mode", mode, "both, or one mode alone for profiling (no ratio)")
+      ->check(one_of({"both", "filtered", "floating"}))
+      ->capture_default_str();
+  line.parse_or_exit(argc, argv);
+  if (o.max_n < o.min_n) line.fail("--max-n: must be at least --min-n (" + std::to_string(o.min_n) + ")");
+  o.run_filtered = mode != "floating";
+  o.run_floating = mode != "filtered";
   return o;
 }
 

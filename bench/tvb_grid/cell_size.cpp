@@ -9,39 +9,30 @@
 #include <fstream>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "bench/tvb_grid/measure.hpp"
 #include "bench/tvb_grid/world_run.hpp"
-#include "examples/common/arguments.hpp"
+#include "examples/common/command_line.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 
-namespace {
-
-const char* kUsage =
-    "usage: kds_bench_tvb_cell_size [--n N] [--ratios LIST] [--seconds T] [--budget S] [--seed S] [--ballistic]\n"
-    "                               [--csv FILE]\n"
-    "CPU seconds per simulated second of the paper's scene for fixed cell ratios and the cost model's default.\n"
-    "  --n N          spheres (default 1000)\n"
-    "  --ratios LIST  fixed cell ratios, each >= 2 (default 2,2.5,3,4,5,6,8)\n"
-    "  --seconds T    simulated seconds per run (default 1)\n"
-    "  --budget S     stop a run after S CPU seconds (default 20)\n"
-    "  --seed S       seed of the scene and the forces (default 1)\n"
-    "  --ballistic    A = 0 (exact straight-line motion) instead of random forces\n"
-    "  --csv FILE     CSV output\n";
-
-}  // namespace
-
 int main(int argc, char** argv) {
-  const kds::programs::Arguments args(argc, argv, kUsage,
-                                      {"--n", "--ratios", "--seconds", "--budget", "--seed", "--csv"}, {"--ballistic"});
+  using namespace kds::programs;
   kds::paper::PaperScene scene;
-  scene.n = static_cast<std::size_t>(args.number("--n", 1000, 2));
-  scene.seed = static_cast<std::uint64_t>(args.number("--seed", 1, 0));
-  scene.ballistic = args.flag("--ballistic");
-  const auto ratios = args.list("--ratios", {2, 2.5, 3, 4, 5, 6, 8}, 2);
-  const double seconds = args.number("--seconds", 1, 1e-3);
-  const double budget = args.number("--budget", 20, 1e-3);
-  const std::string csv_path = args.text("--csv", "");
+  std::vector<double> ratios{2, 2.5, 3, 4, 5, 6, 8};
+  double seconds = 1, budget = 20;
+  std::string csv_path;
+  CommandLine line("kds_bench_tvb_cell_size",
+                   "CPU seconds per simulated second of the paper's scene for fixed cell ratios and the cost model's "
+                   "default.");
+  line.add_option("--n", scene.n, "spheres")->check(integer_in(2))->capture_default_str();
+  line.add_option("--ratios", ratios, "fixed cell ratios")->delimiter(',')->check(at_least(2))->capture_default_str();
+  line.add_option("--seconds", seconds, "simulated seconds per run")->check(at_least(1e-3))->capture_default_str();
+  line.add_option("--budget", budget, "stop a run after this many CPU seconds")->check(at_least(1e-3))->capture_default_str();
+  line.add_option("--seed", scene.seed, "seed of the scene and the forces")->check(integer_in(0))->capture_default_str();
+  line.add_flag("--ballistic", scene.ballistic, "A = 0 (exact straight-line motion) instead of random forces");
+  line.add_option("--csv", csv_path, "CSV output")->type_name("FILE");
+  line.parse_or_exit(argc, argv);
 
   const auto spheres = kds::paper::paper_spheres(scene);
   const kds::Box3 box = kds::paper::cube(scene.box_side);

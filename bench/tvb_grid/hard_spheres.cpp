@@ -12,26 +12,15 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "bench/tvb_grid/lattice_scene.hpp"
 #include "bench/tvb_grid/measure.hpp"
-#include "examples/common/arguments.hpp"
+#include "examples/common/command_line.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
 
 namespace {
-
-const char* kUsage =
-    "usage: kds_bench_tvb_hard_spheres [--n LIST] [--phi LIST] [--collisions-per-sphere K] [--budget S]\n"
-    "                                  [--seed S] [--csv FILE] [--floating]\n"
-    "Equal ballistic hard spheres on a lattice start; collisions per CPU second and heap bytes per sphere.\n"
-    "  --n LIST                  sphere counts (default 1000,10000; 100000 takes minutes to set up)\n"
-    "  --phi LIST                volume fractions (default 0.1,0.4)\n"
-    "  --collisions-per-sphere K timed collisions per sphere after a warm-up of K/4 (default 2)\n"
-    "  --budget S                stop timing a configuration after S CPU seconds (default 15)\n"
-    "  --seed S                  seed of the velocities (default 1)\n"
-    "  --csv FILE                CSV output (default: stdout only)\n"
-    "  --floating                also run in floating-point-only mode, for the cost of exactness\n";
 
 struct Row {
   std::size_t n;
@@ -76,15 +65,30 @@ Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness,
 }  // namespace
 
 int main(int argc, char** argv) {
-  const kds::programs::Arguments args(argc, argv, kUsage,
-                                      {"--n", "--phi", "--collisions-per-sphere", "--budget", "--seed", "--csv"},
-                                      {"--floating"});
-  const auto ns = args.list("--n", {1000, 10000}, 8);
-  const auto phis = args.list("--phi", {0.1, 0.4}, 1e-6);
-  const double per_sphere = args.number("--collisions-per-sphere", 2, 1e-3);
-  const double budget = args.number("--budget", 15, 0.01);
-  const auto seed = static_cast<std::uint64_t>(args.number("--seed", 1, 0));
-  const std::string csv_path = args.text("--csv", "");
+  using namespace kds::programs;
+  std::vector<double> ns{1000, 10000}, phis{0.1, 0.4};
+  double per_sphere = 2, budget = 15;
+  std::uint64_t seed = 1;
+  std::string csv_path;
+  bool floating = false;
+  CommandLine line("kds_bench_tvb_hard_spheres",
+                   "Equal ballistic hard spheres on a lattice start; collisions per CPU second and heap bytes per "
+                   "sphere.");
+  line.add_option("--n", ns, "sphere counts (100000 takes minutes to set up)")
+      ->delimiter(',')
+      ->check(at_least(8))
+      ->capture_default_str();
+  line.add_option("--phi", phis, "volume fractions")->delimiter(',')->check(at_least(1e-6))->capture_default_str();
+  line.add_option("--collisions-per-sphere", per_sphere, "timed collisions per sphere after a warm-up of a quarter as many")
+      ->check(at_least(1e-3))
+      ->capture_default_str();
+  line.add_option("--budget", budget, "stop timing a configuration after this many CPU seconds")
+      ->check(at_least(0.01))
+      ->capture_default_str();
+  line.add_option("--seed", seed, "seed of the velocities")->check(integer_in(0))->capture_default_str();
+  line.add_option("--csv", csv_path, "CSV output (default: stdout only)")->type_name("FILE");
+  line.add_flag("--floating", floating, "also run in floating-point-only mode, for the cost of exactness");
+  line.parse_or_exit(argc, argv);
 
   std::ofstream csv;
   kds::bench::open_csv(csv, csv_path, "n,phi,mode,setup_cpu_s,bytes_per_sphere_built,bytes_per_sphere_after_run,collisions,events,cpu_s,wall_s,"
@@ -97,7 +101,7 @@ int main(int argc, char** argv) {
   for (double phi : phis)
     for (double nd : ns)
       for (kds::Exactness mode : {kds::Exactness::filtered, kds::Exactness::floating}) {
-        if (mode == kds::Exactness::floating && !args.flag("--floating")) continue;
+        if (mode == kds::Exactness::floating && !floating) continue;
         try {
           const Row r = run(static_cast<std::size_t>(nd), phi, seed, mode, per_sphere, budget);
           const double cps = static_cast<double>(r.collisions) / r.cpu, eps = static_cast<double>(r.events) / r.cpu;

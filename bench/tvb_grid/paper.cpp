@@ -22,25 +22,13 @@
 
 #include "bench/tvb_grid/measure.hpp"
 #include "bench/tvb_grid/world_run.hpp"
-#include "examples/common/arguments.hpp"
+#include "examples/common/command_line.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/baseline/frame_baseline.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
 
 namespace {
-
-const char* kUsage =
-    "usage: kds_bench_tvb_paper [--n LIST] [--seconds T] [--budget S] [--miss-seconds T] [--all-pairs-max N]\n"
-    "                           [--seed S] [--csv FILE]\n"
-    "The paper's scene (200^3 box up to n = 3500, then grown to keep the n = 1000 volume fraction).\n"
-    "  --n LIST           sphere counts (default 30,100,300,1000; add 3500,10000 for the long run)\n"
-    "  --seconds T        simulated seconds per run (default 2)\n"
-    "  --budget S         stop a run after S CPU seconds and report the time simulated so far (default 15)\n"
-    "  --miss-seconds T   simulated seconds over which the baselines' misses are counted (default 1)\n"
-    "  --all-pairs-max N  run the all-pairs twin up to this n (default 1000)\n"
-    "  --seed S           seed of the scene and the forces (default 1)\n"
-    "  --csv FILE         CSV output\n";
 
 struct Row {
   std::string variant;
@@ -136,15 +124,30 @@ std::pair<std::int64_t, std::int64_t> count_misses(const std::vector<kds::Sphere
 }  // namespace
 
 int main(int argc, char** argv) {
-  const kds::programs::Arguments args(
-      argc, argv, kUsage, {"--n", "--seconds", "--budget", "--miss-seconds", "--all-pairs-max", "--seed", "--csv"});
-  const auto ns = args.list("--n", {30, 100, 300, 1000}, 2);
-  const double seconds = args.number("--seconds", 2, 1e-3);
-  const double budget = args.number("--budget", 15, 1e-3);
-  const double miss_seconds = args.number("--miss-seconds", 1, 0);
-  const double all_pairs_max = args.number("--all-pairs-max", 1000, 0);
-  const auto seed = static_cast<std::uint64_t>(args.number("--seed", 1, 0));
-  const std::string csv_path = args.text("--csv", "");
+  using namespace kds::programs;
+  std::vector<double> ns{30, 100, 300, 1000};
+  double seconds = 2, budget = 15, miss_seconds = 1, all_pairs_max = 1000;
+  std::uint64_t seed = 1;
+  std::string csv_path;
+  CommandLine line("kds_bench_tvb_paper",
+                   "The paper's scene (200^3 box up to n = 3500, then grown to keep the n = 1000 volume fraction).");
+  line.add_option("--n", ns, "sphere counts (add 3500,10000 for the long run)")
+      ->delimiter(',')
+      ->check(at_least(2))
+      ->capture_default_str();
+  line.add_option("--seconds", seconds, "simulated seconds per run")->check(at_least(1e-3))->capture_default_str();
+  line.add_option("--budget", budget, "stop a run after this many CPU seconds and report the time simulated so far")
+      ->check(at_least(1e-3))
+      ->capture_default_str();
+  line.add_option("--miss-seconds", miss_seconds, "simulated seconds over which the baselines' misses are counted")
+      ->check(at_least(0))
+      ->capture_default_str();
+  line.add_option("--all-pairs-max", all_pairs_max, "run the all-pairs twin up to this n")
+      ->check(at_least(0))
+      ->capture_default_str();
+  line.add_option("--seed", seed, "seed of the scene and the forces")->check(integer_in(0))->capture_default_str();
+  line.add_option("--csv", csv_path, "CSV output")->type_name("FILE");
+  line.parse_or_exit(argc, argv);
 
   std::ofstream csv;
   kds::bench::open_csv(csv, csv_path, std::string("n,box_side,volume_fraction,variant,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,") +

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <string>
 
-#include "examples/common/arguments.hpp"
+#include "examples/common/command_line.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "examples/paper_experiment/sphere_report.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
@@ -27,27 +27,19 @@ struct Options {
   double frame_interval = 0.7;
 };
 
-const char* const kUsage =
-    "usage: kds_example_circulating_particles [--n N] [--seconds T] [--seed S] [--frames FILE]\n"
-    "Particles circulating in a 200^3 box under a velocity field (Kim, Guibas, Shin, section 4.3).\n"
-    "  --n N          particles (default 1000)\n"
-    "  --seconds T    simulated seconds (default 2.8; the paper's Figure 8 shows 7)\n"
-    "  --seed S       seed of the initial positions and radii (default 1)\n"
-    "  --frames FILE  write every particle's position every 0.7 s as CSV (frame,time,id,x,y,z,radius)\n";
-
 Options parse(int argc, char** argv) {
   using namespace kds::programs;
   Options o;
-  CommandLine line("kds_example_circulating_particles", kUsage);
-  line.option("--n", [&](const Value& v) {
-    o.n = static_cast<std::size_t>(v.number(integer_in(1, 2000), "must be an integer from 1 to 2000"));
-  });
-  line.option("--seconds", [&](const Value& v) { o.seconds = v.number(positive, "must be positive"); });
-  line.option("--seed", [&](const Value& v) {
-    o.seed = static_cast<std::uint64_t>(v.number(integer_in(0), "must be a non-negative integer"));
-  });
-  line.option("--frames", [&](const Value& v) { o.frames = v.text; });
-  line.parse(argc, argv);
+  CommandLine line("kds_example_circulating_particles",
+                   "Particles circulating in a 200^3 box under a velocity field (Kim, Guibas, Shin, section 4.3).");
+  line.add_option("--n", o.n, "particles")->check(integer_in(1, 2000))->capture_default_str();
+  line.add_option("--seconds", o.seconds, "simulated seconds (the paper's Figure 8 shows 7)")
+      ->check(positive())
+      ->capture_default_str();
+  line.add_option("--seed", o.seed, "seed of the initial positions and radii")->check(integer_in(0))->capture_default_str();
+  line.add_option("--frames", o.frames, "write every particle's position every 0.7 s as CSV (frame,time,id,x,y,z,radius)")
+      ->type_name("FILE");
+  line.parse_or_exit(argc, argv);
   return o;
 }
 

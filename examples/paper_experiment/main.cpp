@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "examples/common/arguments.hpp"
+#include "examples/common/command_line.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "examples/paper_experiment/sphere_report.hpp"
 #include "kds/errors.hpp"
@@ -38,35 +38,21 @@ struct Options {
   double force_interval = 0.1;
 };
 
-const char* const kUsage =
-    "usage: kds_example_paper_experiment [--n N] [--seconds T] [--seed S] [--ballistic]\n"
-    "                                    [--broad-phase grid|all-pairs] [--cell-ratio K] [--force-interval H]\n"
-    "The paper's experiment (Kim, Guibas, Shin, section 4.2): spheres with radii in [0.1, 10],\n"
-    "speeds in [2.5 sqrt 3, 25 sqrt 3] and acceleration bounds in [10, 20] in a 200^3 box.\n"
-    "  --n N              spheres, 1 to 3500 (default 500; the paper runs 500 to 3500)\n"
-    "  --seconds T        simulated seconds (default 2; the paper runs 15)\n"
-    "  --seed S           seed of the scene and of the forces (default 1)\n"
-    "  --ballistic        no forces (A = 0): exact straight-line motions\n"
-    "  --broad-phase B    grid (default, the paper's method) or all-pairs (the brute-force twin)\n"
-    "  --cell-ratio K     cell side / largest diameter of a level, >= 2 (default: the cost model)\n"
-    "  --force-interval H seconds between changes of the random forces (default 0.1)\n";
-
 Options parse(int argc, char** argv) {
   using namespace kds::programs;
   Options o;
-  CommandLine line("kds_example_paper_experiment", kUsage);
-  line.flag("--ballistic", [&] { o.ballistic = true; });
-  line.option("--n", [&](const Value& v) {
-    o.n = static_cast<std::size_t>(v.number(integer_in(1, 3500), "must be an integer from 1 to 3500"));
-  });
-  line.option("--seconds", [&](const Value& v) { o.seconds = v.number(positive, "must be positive"); });
-  line.option("--seed", [&](const Value& v) {
-    o.seed = static_cast<std::uint64_t>(v.number(integer_in(0, 9e15), "must be a non-negative integer"));
-  });
-  line.option("--broad-phase", [&](const Value& v) { o.all_pairs = v.choice({"grid", "all-pairs"}) == "all-pairs"; });
-  line.option("--cell-ratio", [&](const Value& v) { o.cell_ratio = v.number(at_least(2), "must be at least 2"); });
-  line.option("--force-interval", [&](const Value& v) { o.force_interval = v.number(positive, "must be positive"); });
-  line.parse(argc, argv);
+  CommandLine line("kds_example_paper_experiment",
+                   "The paper's experiment (Kim, Guibas, Shin, section 4.2): spheres with radii in [0.1, 10],\n"
+                   "speeds in [2.5 sqrt 3, 25 sqrt 3] and acceleration bounds in [10, 20] in a 200^3 box.");
+  line.add_option("--n", o.n, "spheres (the paper runs 500 to 3500)")->check(integer_in(1, 3500))->capture_default_str();
+  line.add_option("--seconds", o.seconds, "simulated seconds (the paper runs 15)")->check(positive())->capture_default_str();
+  line.add_option("--seed", o.seed, "seed of the scene and of the forces")->check(integer_in(0))->capture_default_str();
+  line.add_flag("--ballistic", o.ballistic, "no forces (A = 0): exact straight-line motions");
+  add_broad_phase_options(line, o.all_pairs, o.cell_ratio);
+  line.add_option("--force-interval", o.force_interval, "seconds between changes of the random forces")
+      ->check(positive())
+      ->capture_default_str();
+  line.parse_or_exit(argc, argv);
   return o;
 }
 

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "examples/common/arguments.hpp"
+#include "examples/common/command_line.hpp"
 #include "examples/pool_break/rack.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
@@ -30,33 +30,22 @@ struct Options {
   std::size_t shown = 40;    ///< contacts printed (all are counted)
 };
 
-const char* const kUsage =
-    "usage: kds_example_pool_break [--3d] [--speed V] [--offset D] [--gap G] [--restitution E]\n"
-    "                              [--seconds T] [--shown N]\n"
-    "A frictionless pool break with exact contact times (SI units).\n"
-    "  --3d             a tetrahedral rack of 20 balls in a box instead of a triangle of 15 on the table\n"
-    "  --speed V        cue ball speed in m/s (default 8)\n"
-    "  --offset D       sideways offset of the cue ball from the apex's centre in m (default 0.001)\n"
-    "  --gap G          gap between neighbouring rack balls in m (default 1e-5)\n"
-    "  --restitution E  coefficient of restitution in [0, 1] (default 1: elastic)\n"
-    "  --seconds T      simulated time (default 1)\n"
-    "  --shown N        contacts to print in order (default 40)\n";
-
 Options parse(int argc, char** argv) {
   using namespace kds::programs;
   Options o;
-  CommandLine line("kds_example_pool_break", kUsage);
-  line.flag("--3d", [&] { o.space = true; });
-  line.option("--speed", [&](const Value& v) { o.speed = v.number(); });
-  line.option("--offset", [&](const Value& v) { o.offset = v.number(); });
-  line.option("--gap", [&](const Value& v) { o.gap = v.number(positive, "must be positive"); });
-  line.option("--restitution",
-              [&](const Value& v) { o.restitution = v.number(between(0, 1), "must be between 0 and 1"); });
-  line.option("--seconds", [&](const Value& v) { o.seconds = v.number(positive, "must be positive"); });
-  line.option("--shown", [&](const Value& v) {
-    o.shown = static_cast<std::size_t>(v.number(integer_in(0), "must be a non-negative integer"));
-  });
-  line.parse(argc, argv);
+  CommandLine line("kds_example_pool_break", "A frictionless pool break with exact contact times (SI units).");
+  line.add_flag("--3d", o.space, "a tetrahedral rack of 20 balls in a box instead of a triangle of 15 on the table");
+  line.add_option("--speed", o.speed, "cue ball speed in m/s")->check(number())->capture_default_str();
+  line.add_option("--offset", o.offset, "sideways offset of the cue ball from the apex's centre in m")
+      ->check(number())
+      ->capture_default_str();
+  line.add_option("--gap", o.gap, "gap between neighbouring rack balls in m")->check(positive())->capture_default_str();
+  line.add_option("--restitution", o.restitution, "coefficient of restitution (1: elastic)")
+      ->check(between(0, 1))
+      ->capture_default_str();
+  line.add_option("--seconds", o.seconds, "simulated time")->check(positive())->capture_default_str();
+  line.add_option("--shown", o.shown, "contacts to print in order")->check(integer_in(0))->capture_default_str();
+  line.parse_or_exit(argc, argv);
   return o;
 }
 

@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "examples/common/arguments.hpp"
+#include "examples/common/command_line.hpp"
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/io/contact_log.hpp"
@@ -36,38 +36,25 @@ struct Options {
   double force_interval = 0.1;
 };
 
-const char* const kUsage =
-    "usage: kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase grid|all-pairs]\n"
-    "                   [--cell-ratio K] [--force-seed S] [--force-interval H]\n"
-    "Runs a scene file (docs/scene-format.md) until time T.\n"
-    "  --contacts FILE     the collision log: one contact per line, 'time i j' (i < j) or 'time i wx-'\n"
-    "                      for a wall, time with 17 significant digits\n"
-    "  --states FILE       the final states: 'x y z vx vy vz' per sphere, in id order\n"
-    "  --broad-phase B     grid (default) or all-pairs (the brute-force twin, for comparison)\n"
-    "  --cell-ratio K      cell side / largest diameter of a level, >= 2 (default: the cost model)\n"
-    "  --force-seed S      mode unknown: seed of the random forces (default 1)\n"
-    "  --force-interval H  mode unknown: seconds between force changes (default 0.1)\n";
-
 Options parse(int argc, char** argv) {
   using namespace kds::programs;
   Options o;
-  CommandLine line("kds_spheres", kUsage);
-  line.operands([&](const std::string& word) {
-    if (!o.scene.empty()) line.fail("one scene file only ('" + o.scene + "' and '" + word + "')");
-    o.scene = word;
-  });
-  line.option("--until", [&](const Value& v) { o.until = v.number(at_least(0), "must be at least 0"); });
-  line.option("--contacts", [&](const Value& v) { o.contacts = v.text; });
-  line.option("--states", [&](const Value& v) { o.states = v.text; });
-  line.option("--broad-phase", [&](const Value& v) { o.all_pairs = v.choice({"grid", "all-pairs"}) == "all-pairs"; });
-  line.option("--cell-ratio", [&](const Value& v) { o.cell_ratio = v.number(at_least(2), "must be at least 2"); });
-  line.option("--force-seed", [&](const Value& v) {
-    o.force_seed = static_cast<std::uint64_t>(v.number(integer_in(0), "must be a non-negative integer"));
-  });
-  line.option("--force-interval", [&](const Value& v) { o.force_interval = v.number(positive, "must be positive"); });
-  line.parse(argc, argv);
-  if (o.scene.empty()) line.fail("no scene file given");
-  if (o.until < 0) line.fail("--until T is required");
+  CommandLine line("kds_spheres", "Runs a scene file (docs/scene-format.md) until time T.");
+  line.add_option("scene", o.scene, "the scene file")->required()->type_name("SCENE");
+  line.add_option("--until", o.until, "the time to run until")->required()->check(at_least(0));
+  line.add_option("--contacts", o.contacts,
+                  "the collision log: one contact per line, 'time i j' (i < j) or 'time i wx-' for a wall, time "
+                  "with 17 significant digits")
+      ->type_name("FILE");
+  line.add_option("--states", o.states, "the final states: 'x y z vx vy vz' per sphere, in id order")->type_name("FILE");
+  add_broad_phase_options(line, o.all_pairs, o.cell_ratio);
+  line.add_option("--force-seed", o.force_seed, "mode unknown: seed of the random forces")
+      ->check(integer_in(0))
+      ->capture_default_str();
+  line.add_option("--force-interval", o.force_interval, "mode unknown: seconds between force changes")
+      ->check(positive())
+      ->capture_default_str();
+  line.parse_or_exit(argc, argv);
   return o;
 }
 

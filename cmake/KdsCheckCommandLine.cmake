@@ -1,0 +1,18 @@
+# Runs PROGRAM with ARGUMENTS (separated by "|") and fails unless it exits with EXIT_CODE
+# and prints what matches the regular expression EXPECTED: on stdout for a success, on
+# stderr for a failure.
+# Used by kds_test_command_line() (cmake/KdsPrograms.cmake).
+string(REPLACE "|" ";" arguments "${ARGUMENTS}")
+execute_process(COMMAND ${PROGRAM} ${arguments} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code STREQUAL EXIT_CODE)
+  message(FATAL_ERROR "'${PROGRAM} ${arguments}' exited with ${code}, not ${EXIT_CODE}:\n${out}${err}")
+endif()
+set(stream "${err}")
+if(EXIT_CODE EQUAL 0)
+  set(stream "${out}")
+endif()
+if(NOT stream MATCHES "${EXPECTED}")
+  message(FATAL_ERROR "'${PROGRAM} ${arguments}' did not print '${EXPECTED}' where expected:\n"
+                      "stdout:\n${out}\nstderr:\n${err}")
+endif()
+message(STATUS "'${PROGRAM} ${arguments}' exited with ${code} and printed what was expected")
