@@ -25,7 +25,7 @@
 #include "examples/common/arguments.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/baseline/frame_baseline.hpp"
+#include "structures/collision/baseline/frame_baseline.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
 
 namespace {

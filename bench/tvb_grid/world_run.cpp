@@ -5,7 +5,7 @@
 
 #include "bench/tvb_grid/measure.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
 namespace kds::bench {
 

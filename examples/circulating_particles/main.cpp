@@ -15,7 +15,7 @@
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "examples/paper_experiment/sphere_report.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
-#include "structures/tvb_grid/trajectories/velocity_field_probe.hpp"
+#include "structures/collision/trajectories/velocity_field_probe.hpp"
 
 namespace {
 

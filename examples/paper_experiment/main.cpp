@@ -22,7 +22,7 @@
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
 namespace {
 

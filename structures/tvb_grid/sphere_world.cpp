@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "kds/errors.hpp"
-#include "structures/tvb_grid/cost_model.hpp"
-#include "structures/tvb_grid/io/validate_spheres.hpp"
-#include "structures/tvb_grid/response.hpp"
+#include "structures/collision/cost_model.hpp"
+#include "structures/collision/io/validate_spheres.hpp"
+#include "structures/collision/response.hpp"
 
 namespace kds {
 namespace {
@@ -32,8 +32,6 @@ std::string fmt(double x) {
   os << x;
   return os.str();
 }
-
-Wall wall_of(int axis, bool low) { return static_cast<Wall>(2 * axis + (low ? 0 : 1)); }
 
 /// The smallest double >= x (x > 0 and not too large).
 double ceil_to_double_rational(const Rational& x) {

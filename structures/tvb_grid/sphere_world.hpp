@@ -3,7 +3,7 @@
 /// Collision detection among spheres with unknown or ballistic trajectories: the
 /// time-varying-bound grid of Kim, Guibas and Shin, as a kinetic structure of kds.
 ///
-/// Every sphere has a bound (structures/tvb_grid/bound.hpp): the sphere itself for a
+/// Every sphere has a bound (structures/collision/bound.hpp): the sphere itself for a
 /// ballistic sphere, a growing sphere for one with an unknown trajectory. Events:
 ///   - "entering" / "leaving": a bound's extent crosses a cell face (eq. 7);
 ///   - "resetting": the bound's diameter reaches its cell side (eq. 8), so the sphere is
@@ -34,9 +34,13 @@
 #include "certificates/plane_side.hpp"
 #include "kds/simulator.hpp"
 #include "kds/structure.hpp"
-#include "structures/tvb_grid/bound.hpp"
+#include "structures/collision/bound.hpp"
 #include "structures/tvb_grid/hierarchical_grid.hpp"
-#include "structures/tvb_grid/sphere.hpp"
+#include "structures/collision/box.hpp"
+#include "structures/collision/contact.hpp"
+#include "structures/collision/sphere.hpp"
+#include "structures/collision/trajectory_probe.hpp"
+#include "structures/collision/wall.hpp"
 
 namespace kds {
 

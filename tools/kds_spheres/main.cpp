@@ -19,10 +19,10 @@
 #include "examples/common/arguments.hpp"
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/io/contact_log.hpp"
-#include "structures/tvb_grid/io/scene.hpp"
+#include "structures/collision/io/contact_log.hpp"
+#include "structures/collision/io/scene.hpp"
 #include "structures/tvb_grid/sphere_world.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
 namespace {
 

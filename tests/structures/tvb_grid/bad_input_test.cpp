@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "sphere_test_support.hpp"
-#include "structures/tvb_grid/io/validate_spheres.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/io/validate_spheres.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
 namespace kds::testing {
 namespace {

@@ -8,7 +8,7 @@
 #include <random>
 
 #include "sphere_test_support.hpp"
-#include "structures/tvb_grid/response.hpp"
+#include "structures/collision/response.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {

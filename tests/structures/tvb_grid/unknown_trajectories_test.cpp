@@ -10,9 +10,9 @@
 #include <random>
 
 #include "sphere_test_support.hpp"
-#include "structures/tvb_grid/response.hpp"
-#include "structures/tvb_grid/trajectories/overlap_checker.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/response.hpp"
+#include "structures/collision/trajectories/overlap_checker.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
