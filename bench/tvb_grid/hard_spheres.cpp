@@ -17,7 +17,7 @@
 #include "bench/tvb_grid/measure.hpp"
 #include "examples/common/arguments.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/collision_world.hpp"
 
 namespace {
 
@@ -44,12 +44,12 @@ struct Row {
 
 Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness, double per_sphere, double budget) {
   const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(n, phi, seed);
-  kds::SphereWorldSettings settings;
+  kds::CollisionWorldSettings settings;
   settings.box = scene.box;
   const std::size_t heap0 = kds::bench::heap_bytes();
   const kds::bench::Stopwatch setup;
   kds::Simulator sim(kds::SimulatorSettings{exactness});
-  kds::SphereWorld world(sim, settings, scene.spheres);
+  kds::CollisionWorld world(sim, settings, scene.spheres);
   sim.flush();
   Row row{n, phi, exactness == kds::Exactness::filtered ? "filtered" : "floating", setup.cpu(), 0, 0, 0, 0, 0, 0};
   row.bytes_per_sphere_built = static_cast<double>(kds::bench::heap_bytes() - heap0) / static_cast<double>(n);

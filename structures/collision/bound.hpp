@@ -7,10 +7,15 @@
 /// so that the real sphere stays inside it whatever it does with |a| <= A (eq. 2).
 /// A ballistic sphere is the special case A = 0 with its exact motion as the centre
 /// (gravity included): the bound is then the sphere itself.
+///
+/// The world keeps one bound per sphere whatever its broad phase: pair and wall
+/// certificates are written over bounds, and a broad phase reads them (the grid's cell
+/// faces) but never changes them.
 
 #include <cmath>
 
 #include "kds/motion.hpp"
+#include "structures/collision/sphere.hpp"
 
 namespace kds {
 
@@ -36,5 +41,11 @@ struct Bound {
   /// Radius at time t, in doubles (for output and tests).
   double radius_at(double t) const { return radius + 0.5 * acceleration * (t - reset_time) * (t - reset_time); }
 };
+
+/// Checks the promise |a| <= A of sphere `id` with a state probed at t >= reset_time:
+/// the centre within A/2 (t - t0)^2 of the predicted one (eq. 2) and the velocity within
+/// A (t - t0) of the predicted one, up to the integrator's own rounding; throws
+/// InvalidInput naming the sphere, the time and by how much otherwise.
+void check_within_bound(SphereId id, const Bound& bound, double t, const SphereState& s);
 
 }  // namespace kds

@@ -1,8 +1,8 @@
-// kds_spheres: runs a scene file (docs/scene-format.md) with the time-varying-bound grid
-// and writes the collision log and the final states, so that kds can be compared line by
+// kds_spheres: runs a scene file (docs/scene-format.md) with a broad phase of the
+// collision world (the time-varying-bound grid by default) and writes the collision log and the final states, so that kds can be compared line by
 // line with another simulator on the same scene.
 //
-//   kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase grid|all-pairs]
+//   kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase NAME]
 //               [--cell-ratio K] [--force-seed S] [--force-interval H]
 //
 // Mode `unknown` needs an integrator that kds does not see: this tool drives such spheres
@@ -21,7 +21,8 @@
 #include "kds/simulator.hpp"
 #include "structures/collision/io/contact_log.hpp"
 #include "structures/collision/io/scene.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/collision_world.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
 namespace {
@@ -30,20 +31,21 @@ struct Options {
   std::string scene;
   double until = -1;
   std::string contacts, states;
-  bool all_pairs = false;
+  std::string broad_phase = "tvb-grid";
   double cell_ratio = 0;
   std::uint64_t force_seed = 1;
   double force_interval = 0.1;
 };
 
 const char* const kUsage =
-    "usage: kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase grid|all-pairs]\n"
+    "usage: kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase NAME]\n"
     "                   [--cell-ratio K] [--force-seed S] [--force-interval H]\n"
     "Runs a scene file (docs/scene-format.md) until time T.\n"
     "  --contacts FILE     the collision log: one contact per line, 'time i j' (i < j) or 'time i wx-'\n"
     "                      for a wall, time with 17 significant digits\n"
     "  --states FILE       the final states: 'x y z vx vy vz' per sphere, in id order\n"
-    "  --broad-phase B     grid (default) or all-pairs (the brute-force twin, for comparison)\n"
+    "  --broad-phase NAME  a registered broad phase: tvb-grid (default, the time-varying-bound grid)\n"
+    "                      or all-pairs (the reference, for comparison)\n"
     "  --cell-ratio K      cell side / largest diameter of a level, >= 2 (default: the cost model)\n"
     "  --force-seed S      mode unknown: seed of the random forces (default 1)\n"
     "  --force-interval H  mode unknown: seconds between force changes (default 0.1)\n";
@@ -59,7 +61,7 @@ Options parse(int argc, char** argv) {
   line.option("--until", [&](const Value& v) { o.until = v.number(at_least(0), "must be at least 0"); });
   line.option("--contacts", [&](const Value& v) { o.contacts = v.text; });
   line.option("--states", [&](const Value& v) { o.states = v.text; });
-  line.option("--broad-phase", [&](const Value& v) { o.all_pairs = v.choice({"grid", "all-pairs"}) == "all-pairs"; });
+  line.option("--broad-phase", [&](const Value& v) { o.broad_phase = v.choice(kds::broad_phase_names()); });
   line.option("--cell-ratio", [&](const Value& v) { o.cell_ratio = v.number(at_least(2), "must be at least 2"); });
   line.option("--force-seed", [&](const Value& v) {
     o.force_seed = static_cast<std::uint64_t>(v.number(integer_in(0), "must be a non-negative integer"));
@@ -88,17 +90,17 @@ int main(int argc, char** argv) {
     if (scene.unknown)
       probe = std::make_unique<kds::PiecewiseAccelerationProbe>(scene.spheres, o.force_interval, o.force_seed);
 
-    kds::SphereWorldSettings settings;
+    kds::CollisionWorldSettings settings;
     settings.box = scene.box;
     settings.gravity = scene.gravity;
     settings.restitution = scene.restitution;
     if (scene.tolerance) settings.contact_tolerance = *scene.tolerance;
-    settings.broad_phase = o.all_pairs ? kds::BroadPhase::all_pairs : kds::BroadPhase::grid;
+    settings.broad_phase = o.broad_phase;
     settings.cell_ratio = o.cell_ratio;
     settings.probe = probe.get();
 
     kds::Simulator sim;
-    kds::SphereWorld world(sim, settings, scene.spheres);
+    kds::CollisionWorld world(sim, settings, scene.spheres);
     sim.run_until(o.until);
 
     if (!o.contacts.empty()) {

@@ -1,5 +1,5 @@
 #pragma once
-// Shared helpers of the sphere-world tests: random scenes, running a world to a time,
+// Shared helpers of the collision-world tests: random scenes, running a world to a time,
 // comparing contact sequences, exact evaluation of motions.
 
 #include <gtest/gtest.h>
@@ -16,7 +16,7 @@
 
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/collision_world.hpp"
 
 namespace kds::testing {
 
@@ -91,11 +91,11 @@ inline ::testing::AssertionResult same_contacts(const std::vector<Contact>& a, c
 /// A simulator and a world on it, run together.
 struct WorldRun {
   std::unique_ptr<Simulator> sim;
-  std::unique_ptr<SphereWorld> world;
+  std::unique_ptr<CollisionWorld> world;
 
-  WorldRun(const std::vector<Sphere>& spheres, const SphereWorldSettings& settings, SimulatorSettings sim_settings = {})
+  WorldRun(const std::vector<Sphere>& spheres, const CollisionWorldSettings& settings, SimulatorSettings sim_settings = {})
       : sim(std::make_unique<Simulator>(sim_settings)),
-        world(std::make_unique<SphereWorld>(*sim, settings, spheres)) {}
+        world(std::make_unique<CollisionWorld>(*sim, settings, spheres)) {}
   ~WorldRun() {
     world.reset();  // before the simulator it refers to
     sim.reset();
@@ -116,30 +116,31 @@ struct WorldRun {
   const std::vector<Contact>& contacts() const { return world->contacts(); }
 };
 
-inline SphereWorldSettings world_settings(const Box3& box, BroadPhase bp, double restitution = 1.0,
-                                          Vec<3> gravity = {0, 0, 0}) {
-  SphereWorldSettings s;
+inline CollisionWorldSettings world_settings(const Box3& box, const std::string& broad_phase, double restitution = 1.0,
+                                             Vec<3> gravity = {0, 0, 0}) {
+  CollisionWorldSettings s;
   s.box = box;
-  s.broad_phase = bp;
+  s.broad_phase = broad_phase;
   s.restitution = restitution;
   s.gravity = gravity;
   return s;
 }
 
-/// Runs the same scene with both broad phases and returns their contacts.
+/// Runs the same scene with a broad phase and with the all-pairs reference, and returns
+/// their contacts.
 struct TwinResult {
-  std::vector<Contact> grid, all_pairs;
+  std::vector<Contact> tested, all_pairs;
 };
-inline TwinResult run_twins(const std::vector<Sphere>& spheres, SphereWorldSettings settings, double t_end,
-                            SimulatorSettings sim_settings = {}) {
+inline TwinResult run_twins(const std::vector<Sphere>& spheres, CollisionWorldSettings settings, double t_end,
+                            SimulatorSettings sim_settings = {}, const std::string& broad_phase = "tvb-grid") {
   TwinResult r;
-  settings.broad_phase = BroadPhase::grid;
+  settings.broad_phase = broad_phase;
   {
     WorldRun g(spheres, settings, sim_settings);
-    EXPECT_TRUE(g.run_until(t_end)) << "grid: event cap reached";
-    r.grid = g.contacts();
+    EXPECT_TRUE(g.run_until(t_end)) << broad_phase << ": event cap reached";
+    r.tested = g.contacts();
   }
-  settings.broad_phase = BroadPhase::all_pairs;
+  settings.broad_phase = "all-pairs";
   {
     WorldRun a(spheres, settings, sim_settings);
     EXPECT_TRUE(a.run_until(t_end)) << "all pairs: event cap reached";

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <random>
 
-#include "sphere_test_support.hpp"
+#include "collision_world_support.hpp"
 #include "structures/collision/response.hpp"
 #include "test_seed.hpp"
 
@@ -26,7 +26,7 @@ std::vector<Sphere> dense_gas(std::uint64_t seed) {
 TEST(Energy, ElasticCollisionsKeepKineticEnergyOverAMillionCollisions) {
   const std::uint64_t seed = test_seed();
   const auto spheres = dense_gas(seed);
-  WorldRun w(spheres, world_settings(cube(kGasBox), BroadPhase::grid));
+  WorldRun w(spheres, world_settings(cube(kGasBox), "tvb-grid"));
   const double e0 = w.world->kinetic_energy(0);
   ASSERT_GT(e0, 0);
   constexpr std::uint64_t target = 1'000'000;
@@ -65,7 +65,7 @@ TEST(Energy, ElasticCollisionsKeepKineticEnergyOverAMillionCollisions) {
 /// Expected energy loss of one contact from the states before it (001's impulse with
 /// restitution e): (1 - e^2) / 2 * mu * u^2, u the approach speed along the normal and mu
 /// the reduced mass (the sphere's mass for a wall).
-double expected_loss(const SphereWorld& w, const Contact& c, double e) {
+double expected_loss(const CollisionWorld& w, const Contact& c, double e) {
   const SphereState a = w.state(c.a, c.time);
   if (c.with_wall) {
     const double u = a.velocity[wall_axis(c.wall)];
@@ -86,7 +86,7 @@ TEST(Energy, RestitutionBelowOneLosesEnergyAsTheImpulseSays) {
     SCOPED_TRACE("restitution " + std::to_string(e));
     std::mt19937_64 rng(seed);
     const auto spheres = random_scene(rng, SceneSpec{40, 20, 0.5, 1.5, 10, 1, 4});
-    WorldRun w(spheres, world_settings(cube(20), BroadPhase::grid, e));
+    WorldRun w(spheres, world_settings(cube(20), "tvb-grid", e));
     // In the contact callback the world still holds the motions before the response.
     double loss = 0;
     w.world->on_contact([&](const Contact& c) { loss = expected_loss(*w.world, c, e); });

@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "sphere_test_support.hpp"
+#include "collision_world_support.hpp"
 #include "structures/collision/io/validate_spheres.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
@@ -26,10 +26,10 @@ std::vector<Sphere> good_spheres() {
 }
 
 /// The message of the InvalidInput thrown when building a world on these spheres.
-std::string build_error(const std::vector<Sphere>& s, SphereWorldSettings settings = world_settings(cube(20), BroadPhase::grid)) {
+std::string build_error(const std::vector<Sphere>& s, CollisionWorldSettings settings = world_settings(cube(20), "tvb-grid")) {
   return invalid_input_message([&] {
     Simulator sim;
-    SphereWorld world(sim, settings, s);
+    CollisionWorld world(sim, settings, s);
   });
 }
 
@@ -46,7 +46,7 @@ TEST_P(BadSpheres, AreRefusedWithAMessageNamingTheSphereAndTheProblem) {
   const BadSphere& b = GetParam();
   auto s = good_spheres();
   b.spoil(s[b.index]);
-  for (BroadPhase bp : {BroadPhase::grid, BroadPhase::all_pairs}) {
+  for (const char* bp : {"tvb-grid", "all-pairs"}) {
     const std::string what = build_error(s, world_settings(cube(20), bp));
     EXPECT_TRUE(message_has(what, {"sphere " + std::to_string(b.index)}));
     for (const std::string& e : b.expected) EXPECT_TRUE(message_has(what, {e}));
@@ -90,14 +90,14 @@ TEST(BadInput, OverlappingSpheresAtTheStartNameBothSpheres) {
   s[1].position[0] = s[0].position[0] + 2;
   EXPECT_NO_THROW({
     Simulator sim;
-    SphereWorld world(sim, world_settings(cube(20), BroadPhase::grid), s);
+    CollisionWorld world(sim, world_settings(cube(20), "tvb-grid"), s);
   });
   // Touching the walls exactly: accepted.
   s = good_spheres();
   s[0].position = {1, 1, 19};
   EXPECT_NO_THROW({
     Simulator sim;
-    SphereWorld world(sim, world_settings(cube(20), BroadPhase::grid), s);
+    CollisionWorld world(sim, world_settings(cube(20), "tvb-grid"), s);
   });
 }
 
@@ -109,24 +109,24 @@ TEST(BadInput, UnknownTrajectoryWithoutAProbe) {
 
 TEST(BadInput, BadSettingsAreNamed) {
   const auto s = good_spheres();
-  auto settings = world_settings(cube(20), BroadPhase::grid);
+  auto settings = world_settings(cube(20), "tvb-grid");
   settings.contact_tolerance = 0;
   EXPECT_TRUE(message_has(build_error(s, settings), {"contact_tolerance"}));
-  settings = world_settings(cube(20), BroadPhase::grid);
+  settings = world_settings(cube(20), "tvb-grid");
   settings.restitution = 1.5;
   EXPECT_TRUE(message_has(build_error(s, settings), {"restitution"}));
-  settings = world_settings(cube(20), BroadPhase::grid);
+  settings = world_settings(cube(20), "tvb-grid");
   settings.gravity[2] = kNaN;
   EXPECT_TRUE(message_has(build_error(s, settings), {"gravity"}));
-  settings = world_settings(Box3{{0, 0, 0}, {20, 0, 20}}, BroadPhase::grid);
+  settings = world_settings(Box3{{0, 0, 0}, {20, 0, 20}}, "tvb-grid");
   EXPECT_TRUE(message_has(build_error(s, settings), {"box", "y1"}));
-  settings = world_settings(cube(20), BroadPhase::grid);
+  settings = world_settings(cube(20), "tvb-grid");
   settings.cell_ratio = 1.5;
   EXPECT_TRUE(message_has(build_error(s, settings), {"cell_ratio"}));
   // A simulator that already has objects.
   Simulator sim;
   sim.add_object();
-  const std::string what = invalid_input_message([&] { SphereWorld world(sim, world_settings(cube(20), BroadPhase::grid), s); });
+  const std::string what = invalid_input_message([&] { CollisionWorld world(sim, world_settings(cube(20), "tvb-grid"), s); });
   EXPECT_TRUE(message_has(what, {"simulator"}));
 }
 
@@ -136,14 +136,14 @@ TEST(BadInput, ResponseLeavingAPairApproachingIsRefused) {
   s[0].velocity = {1, 0, 0};
   s[1].position = {15, 10, 10};
   s[1].velocity = {-1, 0, 0};
-  for (BroadPhase bp : {BroadPhase::grid, BroadPhase::all_pairs}) {
+  for (const char* bp : {"tvb-grid", "all-pairs"}) {
     WorldRun w(s, world_settings(cube(20), bp));
     w.world->set_pair_response([](const Contact&, SphereState&, SphereState& b) { b.velocity[0] -= 0.5; });
     const std::string what = invalid_input_message([&] { w.run_until(10); });
     EXPECT_TRUE(message_has(what, {"spheres 0 and 1", "approaching", "t = 4"}));
   }
   // A response that does separate them is accepted and used.
-  WorldRun w(s, world_settings(cube(20), BroadPhase::grid));
+  WorldRun w(s, world_settings(cube(20), "tvb-grid"));
   w.world->set_pair_response([](const Contact&, SphereState& a, SphereState& b) {
     a.velocity = {-2, 0, 0};
     b.velocity = {2, 0, 0};
@@ -156,7 +156,7 @@ TEST(BadInput, WallResponseLeavingASphereMovingIntoTheWallIsRefused) {
   std::vector<Sphere> s(1);
   s[0].position = {10, 10, 10};
   s[0].velocity = {0, 0, -3};
-  WorldRun w(s, world_settings(cube(20), BroadPhase::grid));
+  WorldRun w(s, world_settings(cube(20), "tvb-grid"));
   w.world->set_wall_response([](const Contact&, SphereState&) {});
   const std::string what = invalid_input_message([&] { w.run_until(10); });
   EXPECT_TRUE(message_has(what, {"sphere 0", "wall", "t = 3"}));
