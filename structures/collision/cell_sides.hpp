@@ -14,6 +14,7 @@
 
 #include <vector>
 
+#include "structures/collision/input_range.hpp"
 #include "structures/collision/sphere.hpp"
 
 namespace kds {
@@ -23,6 +24,7 @@ class CellSides {
   /// At most this many levels: the grid keys cells with 4 bits of level, and the input
   /// range (docs/scene-format.md) keeps the radius ratio within it.
   static constexpr int max_levels = 15;
+  static_assert(input_range::max_radius_ratio <= double(1 << (max_levels - 1)), "a level per doubling of the radius");
 
   CellSides() = default;
   /// Levels for these radii (none for no spheres); `ratio` >= 2.

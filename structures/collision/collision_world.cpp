@@ -89,12 +89,12 @@ CollisionWorld::~CollisionWorld() {
 }
 
 void CollisionWorld::validate(const std::vector<Sphere>& spheres) const {
-  if (!(settings_.contact_tolerance > 0) || !std::isfinite(settings_.contact_tolerance))
-    throw InvalidInput("CollisionWorld: contact_tolerance must be positive and finite");
+  if (auto problem = box_problem(settings_.box)) throw InvalidInput("CollisionWorld: " + *problem);
+  if (auto problem = tolerance_problem(settings_.contact_tolerance, settings_.box))
+    throw InvalidInput("CollisionWorld: contact_tolerance " + *problem);
   if (!(settings_.restitution >= 0 && settings_.restitution <= 1))
     throw InvalidInput("CollisionWorld: restitution must lie in [0, 1]");
-  for (double g : settings_.gravity)
-    if (!std::isfinite(g)) throw InvalidInput("CollisionWorld: gravity is not finite");
+  if (auto problem = gravity_problem(settings_.gravity)) throw InvalidInput("CollisionWorld: " + *problem);
   // Values, range, placement in the box and overlaps, exactly (the same rules as scene files).
   validate_spheres(spheres, settings_.box);
   if (settings_.probe == nullptr)

@@ -103,6 +103,7 @@ class SceneReader {
       expect_count(key, 3, u->second);
       static const char* g[3] = {"gx", "gy", "gz"};
       for (int k = 0; k < 3; ++k) scene_.gravity[k] = number(1 + k, g[k]);
+      if (auto problem = gravity_problem(scene_.gravity)) fail(*problem);
     } else if (key == "restitution") {
       expect_count(key, 1, u->second);
       scene_.restitution = number(1, "e");
@@ -116,6 +117,11 @@ class SceneReader {
       expect_count(key, 0, u->second);
       if (!seen_.count("box")) fail("'spheres' before the 'box' line");
       if (!seen_.count("mode")) fail("'spheres' before the 'mode' line");
+      if (scene_.tolerance)
+        if (auto problem = tolerance_problem(*scene_.tolerance, scene_.box)) {
+          line_ = seen_["tolerance"];
+          fail("field 'd': tolerance " + *problem);
+        }
       if (scene_.unknown && scene_.gravity != Vec<3>{0, 0, 0})
         fail("gravity in mode unknown (line " + std::to_string(seen_["gravity"]) +
              "): the integrator applies every force there; include gravity in max_acceleration instead");
@@ -150,6 +156,10 @@ class SceneReader {
   void check_pairs() {
     const auto p = find_sphere_problem(scene_.spheres, scene_.box);
     if (!p) return;
+    if (!p->other) {  // a problem of the set, such as a radius too large beside the smallest one
+      line_ = sphere_lines_[p->sphere];
+      fail("sphere " + std::to_string(p->sphere) + ", field '" + p->field + "' " + p->message);
+    }
     line_ = sphere_lines_[*p->other];
     fail("sphere " + std::to_string(*p->other) + " overlaps sphere " + std::to_string(p->sphere) + " (line " +
          std::to_string(sphere_lines_[p->sphere]) + "): " + p->message);

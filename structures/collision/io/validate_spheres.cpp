@@ -9,6 +9,7 @@
 #include "kds/errors.hpp"
 #include "kds/interval.hpp"
 #include "kds/number_types.hpp"
+#include "structures/collision/input_range.hpp"
 #include "structures/collision/io/number_text.hpp"
 
 namespace kds {
@@ -64,6 +65,34 @@ int difference_sign(double a, double b, double c) {
 }
 
 std::string describe_non_finite(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "+infinity" : "-infinity"; }
+
+/// "must be at most 1e+50 in magnitude, got 1e+308" when |x| is beyond the accepted range.
+std::optional<std::string> magnitude_problem(double x) {
+  if (std::fabs(x) <= input_range::max_magnitude) return std::nullopt;
+  return "must be at most " + text::shortest(input_range::max_magnitude) + " in magnitude, got " + text::shortest(x);
+}
+
+double largest_side(const Box3& box) {
+  double side = 0;
+  for (int k = 0; k < 3; ++k) side = std::max(side, box.hi[k] - box.lo[k]);
+  return side;
+}
+
+/// A radius more than max_radius_ratio times the smallest one, if any.
+std::optional<SphereProblem> radius_ratio_problem(const std::vector<Sphere>& spheres) {
+  if (spheres.empty()) return std::nullopt;
+  std::size_t smallest = 0;
+  for (std::size_t i = 1; i < spheres.size(); ++i)
+    if (spheres[i].radius < spheres[smallest].radius) smallest = i;
+  const double limit = input_range::max_radius_ratio * spheres[smallest].radius;  // exact: a power of two
+  for (std::size_t i = 0; i < spheres.size(); ++i)
+    if (spheres[i].radius > limit)
+      return SphereProblem{i, std::nullopt, "radius",
+                           "must be at most 2^14 = 16384 times the smallest radius (sphere " + std::to_string(smallest) +
+                               ": " + text::shortest(spheres[smallest].radius) + "), so at most " +
+                               text::shortest(limit) + ", got " + text::shortest(spheres[i].radius)};
+  return std::nullopt;
+}
 
 // ---- the hierarchical grid of the overlap search ---------------------------------------
 
@@ -238,10 +267,33 @@ std::optional<std::string> box_problem(const Box3& box) {
     const std::string lo = kAxis[k] + std::string("0"), hi = kAxis[k] + std::string("1");
     if (!std::isfinite(box.lo[k])) return "box corner " + lo + " is " + describe_non_finite(box.lo[k]);
     if (!std::isfinite(box.hi[k])) return "box corner " + hi + " is " + describe_non_finite(box.hi[k]);
+    if (auto m = magnitude_problem(box.lo[k])) return "box corner " + lo + " " + *m;
+    if (auto m = magnitude_problem(box.hi[k])) return "box corner " + hi + " " + *m;
     if (!(box.lo[k] < box.hi[k]))
       return "box " + hi + " = " + text::shortest(box.hi[k]) + " must be greater than " + lo + " = " +
              text::shortest(box.lo[k]);
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> gravity_problem(const Vec<3>& gravity) {
+  for (int k = 0; k < 3; ++k) {
+    const std::string field = std::string("gravity.") + kAxis[k];
+    if (!std::isfinite(gravity[k])) return field + " is " + describe_non_finite(gravity[k]);
+    if (auto m = magnitude_problem(gravity[k])) return field + " " + *m;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> tolerance_problem(double tolerance, const Box3& box) {
+  if (!(tolerance > 0) || !std::isfinite(tolerance))
+    return "must be positive and finite, got " + text::shortest(tolerance);
+  double corner = 0;
+  for (int k = 0; k < 3; ++k) corner = std::max({corner, std::fabs(box.lo[k]), std::fabs(box.hi[k])});
+  const double least = input_range::min_tolerance_per_coordinate * corner;  // exact: a power of two
+  if (tolerance < least)
+    return "must be at least 2^-40 times the largest coordinate of the box (" +
+           text::shortest(corner) + "), " + text::shortest(least) + ", got " + text::shortest(tolerance);
   return std::nullopt;
 }
 
@@ -255,14 +307,24 @@ std::optional<SphereProblem> single_sphere_problem(const Sphere& s, std::size_t 
     if (!std::isfinite(s.velocity[k]))
       return problem(std::string("velocity.") + kAxis[k], "is " + describe_non_finite(s.velocity[k]));
   }
+  for (int k = 0; k < 3; ++k)
+    if (auto m = magnitude_problem(s.velocity[k])) return problem(std::string("velocity.") + kAxis[k], *m);
   if (!std::isfinite(s.radius)) return problem("radius", "is " + describe_non_finite(s.radius));
   if (!(s.radius > 0)) return problem("radius", "must be > 0, got " + text::shortest(s.radius));
+  const double min_radius = input_range::min_radius_per_box_side * largest_side(box);  // exact: a power of two
+  if (s.radius < min_radius)
+    return problem("radius", "must be at least 2^-20 times the largest side of the box, " + text::shortest(min_radius) +
+                                 ", got " + text::shortest(s.radius));
   if (!std::isfinite(s.mass)) return problem("mass", "is " + describe_non_finite(s.mass));
   if (!(s.mass > 0)) return problem("mass", "must be > 0, got " + text::shortest(s.mass));
+  if (!(s.mass >= input_range::min_mass && s.mass <= input_range::max_magnitude))
+    return problem("mass", "must lie in [" + text::shortest(input_range::min_mass) + ", " +
+                               text::shortest(input_range::max_magnitude) + "], got " + text::shortest(s.mass));
   if (!std::isfinite(s.max_acceleration))
     return problem("max_acceleration", "is " + describe_non_finite(s.max_acceleration));
   if (s.max_acceleration < 0)
     return problem("max_acceleration", "must be >= 0, got " + text::shortest(s.max_acceleration));
+  if (auto m = magnitude_problem(s.max_acceleration)) return problem("max_acceleration", *m);
   for (int k = 0; k < 3; ++k) {
     if (difference_sign(s.position[k], s.radius, box.lo[k]) < 0)
       return problem("position", std::string("lies outside the box: ") + kAxis[k] + " - radius = " +
@@ -277,10 +339,12 @@ std::optional<SphereProblem> single_sphere_problem(const Sphere& s, std::size_t 
 }
 
 std::optional<SphereProblem> find_sphere_problem(const std::vector<Sphere>& spheres, const Box3& box) {
-  if (spheres.size() > std::numeric_limits<std::uint32_t>::max())
+  // Ids are 32 bits, and the world's tie keys (tie_keys.hpp) need the last 16 values.
+  if (spheres.size() > 0xFFFFFFF0u)
     return SphereProblem{spheres.size() - 1, std::nullopt, "", "too many spheres for 32-bit ids"};
   for (std::size_t i = 0; i < spheres.size(); ++i)
     if (auto p = single_sphere_problem(spheres[i], i, box)) return p;
+  if (auto p = radius_ratio_problem(spheres)) return p;
   return overlapping_pair(spheres);
 }
 
