@@ -23,6 +23,16 @@ namespace kds::testing {
 inline double dot3(const Vec<3>& a, const Vec<3>& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 inline double norm3(const Vec<3>& a) { return std::sqrt(dot3(a, a)); }
 
+/// A sphere at x with velocity v.
+inline Sphere ball(Vec<3> x, Vec<3> v, double r = 1, double m = 1) {
+  Sphere s;
+  s.position = x;
+  s.velocity = v;
+  s.radius = r;
+  s.mass = m;
+  return s;
+}
+
 inline Box3 cube(double side) { return Box3{{0, 0, 0}, {side, side, side}}; }
 
 struct SceneSpec {

@@ -163,15 +163,6 @@ TEST(BallisticDeterminism, SameContactsTwiceAndWithTheReferenceQueue) {
 
 // ---------------------------------------------------------------- degenerate scenes, by hand
 
-Sphere ball(Vec<3> x, Vec<3> v, double r = 1, double m = 1) {
-  Sphere s;
-  s.position = x;
-  s.velocity = v;
-  s.radius = r;
-  s.mass = m;
-  return s;
-}
-
 /// Both broad phases, audited, the same contacts; returns them.
 std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, double restitution = 1.0,
                            Vec<3> gravity = {0, 0, 0}, double box = 100) {

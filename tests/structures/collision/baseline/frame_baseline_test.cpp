@@ -5,21 +5,13 @@
 #include <cmath>
 #include <random>
 
+#include "collision_world_support.hpp"
 #include "kds/errors.hpp"
 #include "structures/collision/baseline/frame_baseline.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
 namespace {
-
-Sphere ball(Vec<3> x, Vec<3> v, double r, double m = 1) {
-  Sphere s;
-  s.position = x;
-  s.velocity = v;
-  s.radius = r;
-  s.mass = m;
-  return s;
-}
 
 const Box3 kBox{{-100, -100, -100}, {100, 100, 100}};
 
