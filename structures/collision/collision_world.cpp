@@ -35,7 +35,7 @@ struct CollisionWorld::Encounter {
   Wall wall = Wall::x_lo;
 
   static Encounter pair(SphereId a, SphereId b) { return {{a, b}, 2, true, false, Wall::x_lo}; }
-  static Encounter wall_of(SphereId id, Wall w) { return {{id, id}, 1, true, true, w}; }
+  static Encounter at_wall(SphereId id, Wall w) { return {{id, id}, 1, true, true, w}; }
   static Encounter reset(SphereId id) { return {{id, id}, 1, false, false, Wall::x_lo}; }
   std::span<const SphereId> spheres() const { return {ids.data(), count}; }
   Contact contact(double t) const { return Contact{t, ids[0], ids[1], with_wall, wall}; }
@@ -43,7 +43,8 @@ struct CollisionWorld::Encounter {
 
 // ---------------------------------------------------------------- construction
 
-CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres)
+CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings,
+                               const std::vector<Sphere>& spheres)
     : sim_(sim), settings_(settings), broad_phase_(make_broad_phase(settings.broad_phase)) {
   if (sim_.object_count() != 0)
     throw InvalidInput("CollisionWorld: needs a simulator of its own (it has objects already)");
@@ -64,7 +65,8 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
   add_bodies(spheres.size());
   try {
     const double t = sim_.round_clock();
-    for (SphereId i = 0; i < spheres_.size(); ++i) reset_bound(i, t, SphereState{spheres[i].position, spheres[i].velocity});
+    for (SphereId i = 0; i < spheres_.size(); ++i)
+      reset_bound(i, t, SphereState{spheres[i].position, spheres[i].velocity});
     broad_phase_->start(*this);
     for (SphereId i = 0; i < spheres_.size(); ++i) create_certificates(i);
   } catch (...) {
@@ -119,10 +121,12 @@ void CollisionWorld::remove_bodies() {
 
 // ---------------------------------------------------------------- the contact pipeline
 
-void CollisionWorld::separation_failed(PairCertificate& c, Simulator&) { encounter(Encounter::pair(c.first(), c.second())); }
+void CollisionWorld::separation_failed(PairCertificate& c, Simulator&) {
+  encounter(Encounter::pair(c.first(), c.second()));
+}
 
 void CollisionWorld::plane_crossed(WallCertificate& c, Simulator&) {
-  encounter(Encounter::wall_of(c.sphere(), wall_of(c.axis(), c.side() > 0)));
+  encounter(Encounter::at_wall(c.sphere(), wall_of(c.axis(), c.side() > 0)));
 }
 
 void CollisionWorld::deadline_reached(ResetCertificate& c, Simulator&) { encounter(Encounter::reset(c.object())); }
@@ -273,8 +277,9 @@ void CollisionWorld::create_certificates(SphereId id) {
 
 void CollisionWorld::destroy_certificates(SphereId id) {
   while (!pairs_.of(id).empty()) {
-    PairCertificate* c = pairs_.of(id).back();
-    pairs_.erase(c);
+    const std::size_t last = pairs_.of(id).size() - 1;
+    PairCertificate* c = pairs_.of(id)[last].certificate;
+    pairs_.erase(id, last);
     sim_.destroy(c);
   }
   Record& r = spheres_[id];
@@ -315,12 +320,11 @@ void CollisionWorld::refresh_pairs(SphereId id) {
   // Pairs whose partner is no longer a candidate go. From the back, so that the pair
   // moved into an erased slot has been looked at already.
   for (std::size_t i = pairs_.of(id).size(); i-- > 0;) {
-    PairCertificate* c = pairs_.of(id)[i];
-    const SphereId other = c->first() == id ? c->second() : c->first();
+    const auto [other, c] = pairs_.of(id)[i];
     if (stamp_[other] == candidate) {
       stamp_[other] = paired;
     } else {
-      pairs_.erase(c);
+      pairs_.erase(id, i);
       sim_.destroy(c);
     }
   }

@@ -29,7 +29,7 @@ void CollisionWorld::audit(const AuditContext& ctx) const {
   std::vector<char> paired(n, 0);
   for (SphereId i = 0; i < n; ++i) {
     std::fill(paired.begin(), paired.end(), 0);
-    for (const PairCertificate* p : pairs_.of(i)) paired[p->first() == i ? p->second() : p->first()] = 1;
+    for (const auto& e : pairs_.of(i)) paired[e.other] = 1;
     for (SphereId j = i + 1; j < n; ++j) {
       if (boxes_meet(extent[i], extent[j]) && !paired[j])
         throw AuditFailure(when + " the bounds of spheres " + std::to_string(i) + " and " + std::to_string(j) +
@@ -47,7 +47,8 @@ void CollisionWorld::audit(const AuditContext& ctx) const {
       for (int k = 0; k < 3; ++k)
         if (c[i][k] - rad[i] < Rational(settings_.box.lo[k]) - tol ||
             c[i][k] + rad[i] > Rational(settings_.box.hi[k]) + tol)
-          throw AuditFailure(when + " sphere " + std::to_string(i) + " is outside the box by more than the contact tolerance");
+          throw AuditFailure(when + " sphere " + std::to_string(i) +
+                             " is outside the box by more than the contact tolerance");
   }
   broad_phase_->audit(ctx);
 }

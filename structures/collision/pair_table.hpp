@@ -2,60 +2,63 @@
 /// \file
 /// The pair certificates of a world, listed under each of their two spheres: what the
 /// world walks to drop a sphere's pairs when its bound is reset, or the pairs whose
-/// spheres are no longer candidates. Insertion and removal take constant time, and
-/// nothing is allocated once every list has reached its largest size.
+/// spheres are no longer candidates.
+///
+/// Each entry keeps the partner's id beside the certificate, so that walking a sphere's
+/// pairs reads one contiguous list and no certificate; removing a pair scans the
+/// partner's list, which is as short as its number of candidates. (An index of positions
+/// by certificate would make the removal constant-time, but touches a random slot of a
+/// large table and the certificate moved into the hole: cache misses that cost more on
+/// dense scenes than the scan.) Nothing is allocated once every list has reached its
+/// largest size.
 
-#include <array>
-#include <cstdint>
-#include <span>
+#include <algorithm>
 #include <vector>
 
 #include "structures/collision/sphere.hpp"
 
 namespace kds {
 
-/// `Pair` is a certificate with first(), second() (sphere ids) and the simulator's dense
-/// certificate id(), which indexes the positions of each certificate in its two lists.
+/// `Pair` is a certificate with first() and second(), the two sphere ids.
 template <class Pair>
 class PairTable {
  public:
+  struct Entry {
+    SphereId other;
+    Pair* certificate;
+  };
+
   void resize(std::size_t spheres) { lists_.resize(spheres); }
 
   void insert(Pair* c) {
-    if (c->id() >= slots_.size()) slots_.resize(std::size_t{c->id()} + 1);
-    for (int end = 0; end < 2; ++end) {
-      auto& list = lists_[sphere(c, end)];
-      slots_[c->id()][end] = static_cast<std::uint32_t>(list.size());
-      list.push_back(c);
-    }
+    lists_[c->first()].push_back({c->second(), c});
+    lists_[c->second()].push_back({c->first(), c});
   }
 
-  /// Removes c from both lists (the last of each list takes its place).
-  void erase(Pair* c) {
-    for (int end = 0; end < 2; ++end) {
-      const SphereId s = sphere(c, end);
-      auto& list = lists_[s];
-      const std::uint32_t slot = slots_[c->id()][end];
-      Pair* moved = list.back();
-      list[slot] = moved;
-      slots_[moved->id()][moved->first() == s ? 0 : 1] = slot;
-      list.pop_back();
-    }
+  /// Removes the pair at `slot` of the list of `id` from both lists (the last entry of
+  /// each list takes its place).
+  void erase(SphereId id, std::size_t slot) {
+    auto& list = lists_[id];
+    const Entry e = list[slot];
+    list[slot] = list.back();
+    list.pop_back();
+    auto& partner = lists_[e.other];
+    auto it = std::find_if(partner.begin(), partner.end(),
+                           [&](const Entry& x) { return x.certificate == e.certificate; });
+    *it = partner.back();
+    partner.pop_back();
   }
 
-  std::span<Pair* const> of(SphereId id) const { return lists_[id]; }
+  const std::vector<Entry>& of(SphereId id) const { return lists_[id]; }
   /// The certificate of the pair (a, b), or nullptr.
   Pair* find(SphereId a, SphereId b) const {
-    for (Pair* c : lists_[a])
-      if (c->first() == b || c->second() == b) return c;
+    for (const Entry& e : lists_[a])
+      if (e.other == b) return e.certificate;
     return nullptr;
   }
 
  private:
-  static SphereId sphere(const Pair* c, int end) { return end == 0 ? c->first() : c->second(); }
-
-  std::vector<std::vector<Pair*>> lists_;                // by sphere
-  std::vector<std::array<std::uint32_t, 2>> slots_;  // by certificate id: its position in first's and second's list
+  std::vector<std::vector<Entry>> lists_;  // by sphere
 };
 
 }  // namespace kds

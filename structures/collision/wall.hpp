@@ -18,6 +18,8 @@ inline Wall wall_of(int axis, bool low) { return static_cast<Wall>(2 * axis + (l
 inline int wall_axis(Wall w) { return static_cast<int>(w) / 2; }
 inline bool wall_is_low(Wall w) { return static_cast<int>(w) % 2 == 0; }
 /// The coordinate of the wall's plane along its axis.
-inline double wall_plane(const Box3& box, Wall w) { return wall_is_low(w) ? box.lo[wall_axis(w)] : box.hi[wall_axis(w)]; }
+inline double wall_plane(const Box3& box, Wall w) {
+  return wall_is_low(w) ? box.lo[wall_axis(w)] : box.hi[wall_axis(w)];
+}
 
 }  // namespace kds

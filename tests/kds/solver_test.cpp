@@ -399,11 +399,13 @@ TEST(SolverRounding, CeilToDoubleOfRationals) {
   EXPECT_EQ(kds::ceil_to_double(q(1, 2)), 0.5);
   EXPECT_EQ(kds::ceil_to_double(q(-3, 4)), -0.75);
   EXPECT_EQ(kds::ceil_to_double(q(0)), 0.0);
-  EXPECT_EQ(kds::ceil_to_double(Rational(1) / Rational(mpz_class(1) << 1200)), std::numeric_limits<double>::denorm_min());
+  const Rational tiny = Rational(1) / Rational(mpz_class(1) << 1200);
+  EXPECT_EQ(kds::ceil_to_double(tiny), std::numeric_limits<double>::denorm_min());
   EXPECT_EQ(kds::ceil_to_double(Rational(mpz_class(1) << 1100)), std::numeric_limits<double>::infinity());
   std::mt19937_64 rng(kds::testing::test_seed());
   for (int i = 0; i < 2000; ++i) {
-    const Rational x = q(uniform_int(rng, -1000000, 1000000), uniform_int(rng, 1, 1000000)) * Rational(uniform(rng, -1e3, 1e3));
+    const Rational x =
+        q(uniform_int(rng, -1000000, 1000000), uniform_int(rng, 1, 1000000)) * Rational(uniform(rng, -1e3, 1e3));
     const double d = kds::ceil_to_double(x);
     ASSERT_GE(Rational(d), x) << x;
     ASSERT_LT(Rational(kds::next_down(d)), x) << x;

@@ -146,7 +146,8 @@ TEST(InputRange, LargestRadiusRatioRunsAndLargerIsRefused) {
   s[1].radius = big;
   runs_alike(s, world_settings(box, "tvb-grid"), 4000, 2);
   s[1].radius = std::nextafter(big, INFINITY);
-  EXPECT_TRUE(message_has(refused(s, world_settings(box, "tvb-grid")), {"sphere 1", "radius", "16384 times", "sphere 0"}));
+  EXPECT_TRUE(
+      message_has(refused(s, world_settings(box, "tvb-grid")), {"sphere 1", "radius", "16384 times", "sphere 0"}));
 }
 
 // The two scenes of issue 7, as a new user wrote them: refused at once, naming the sphere.
