@@ -6,7 +6,7 @@
 // with exactness on (filtered) and, for the ratio, floating-point only.
 //
 //   kds_bench_tvb_hard_spheres [--n 1000,10000] [--phi 0.1,0.4] [--collisions-per-sphere K]
-//                              [--budget S] [--seed S] [--csv FILE] [--floating]
+//                              [--budget S] [--seed S] [--csv FILE] [--floating] [--broad-phase NAME]
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -23,7 +23,7 @@ namespace {
 
 const char* kUsage =
     "usage: kds_bench_tvb_hard_spheres [--n LIST] [--phi LIST] [--collisions-per-sphere K] [--budget S]\n"
-    "                                  [--seed S] [--csv FILE] [--floating]\n"
+    "                                  [--seed S] [--csv FILE] [--floating] [--broad-phase NAME]\n"
     "Equal ballistic hard spheres on a lattice start; collisions per CPU second and heap bytes per sphere.\n"
     "  --n LIST                  sphere counts (default 1000,10000; 100000 takes minutes to set up)\n"
     "  --phi LIST                volume fractions (default 0.1,0.4)\n"
@@ -31,7 +31,8 @@ const char* kUsage =
     "  --budget S                stop timing a configuration after S CPU seconds (default 15)\n"
     "  --seed S                  seed of the velocities (default 1)\n"
     "  --csv FILE                CSV output (default: stdout only)\n"
-    "  --floating                also run in floating-point-only mode, for the cost of exactness\n";
+    "  --floating                also run in floating-point-only mode, for the cost of exactness\n"
+    "  --broad-phase NAME        a registered broad phase (default tvb-grid; all-pairs is O(n) per event)\n";
 
 struct Row {
   std::size_t n;
@@ -42,10 +43,12 @@ struct Row {
   double cpu, wall;
 };
 
-Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness, double per_sphere, double budget) {
+Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness, double per_sphere, double budget,
+        const std::string& broad_phase) {
   const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(n, phi, seed);
   kds::CollisionWorldSettings settings;
   settings.box = scene.box;
+  settings.broad_phase = broad_phase;
   const std::size_t heap0 = kds::bench::heap_bytes();
   const kds::bench::Stopwatch setup;
   kds::Simulator sim(kds::SimulatorSettings{exactness});
@@ -77,7 +80,7 @@ Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness,
 
 int main(int argc, char** argv) {
   const kds::programs::Arguments args(argc, argv, kUsage,
-                                      {"--n", "--phi", "--collisions-per-sphere", "--budget", "--seed", "--csv"},
+                                      {"--n", "--phi", "--collisions-per-sphere", "--budget", "--seed", "--csv", "--broad-phase"},
                                       {"--floating"});
   const auto ns = args.list("--n", {1000, 10000}, 8);
   const auto phis = args.list("--phi", {0.1, 0.4}, 1e-6);
@@ -85,6 +88,7 @@ int main(int argc, char** argv) {
   const double budget = args.number("--budget", 15, 0.01);
   const auto seed = static_cast<std::uint64_t>(args.number("--seed", 1, 0));
   const std::string csv_path = args.text("--csv", "");
+  const std::string broad_phase = args.text("--broad-phase", "tvb-grid");
 
   std::ofstream csv;
   kds::bench::open_csv(csv, csv_path, "n,phi,mode,setup_cpu_s,bytes_per_sphere_built,bytes_per_sphere_after_run,collisions,events,cpu_s,wall_s,"
@@ -99,7 +103,7 @@ int main(int argc, char** argv) {
       for (kds::Exactness mode : {kds::Exactness::filtered, kds::Exactness::floating}) {
         if (mode == kds::Exactness::floating && !args.flag("--floating")) continue;
         try {
-          const Row r = run(static_cast<std::size_t>(nd), phi, seed, mode, per_sphere, budget);
+          const Row r = run(static_cast<std::size_t>(nd), phi, seed, mode, per_sphere, budget, broad_phase);
           const double cps = static_cast<double>(r.collisions) / r.cpu, eps = static_cast<double>(r.events) / r.cpu;
           std::printf("%8zu %5.2f %9s %9.2f %10.0f %10.0f %11llu %11.2f %12.3g %12.3g\n", r.n, r.phi, r.mode,
                       r.setup_cpu, r.bytes_per_sphere_built, r.bytes_per_sphere_run,
