@@ -455,4 +455,21 @@ double ceil_to_double(const Root& r) {
   return compare(r, lo) <= 0 ? lo : hi;
 }
 
+double ceil_to_double(const Rational& x) {
+  double d = x.get_d();  // rounded towards zero: d <= x for x > 0, and the answer for x <= 0
+  if (std::isfinite(d) && Rational(d) < x) d = next_up(d);
+  return d;
+}
+
+double allowance_at(const Function& f, double t, double decrease_rate) {
+  const Polynomial<Interval> p = f.interval_polynomial(t);  // in s = t' - t: p[0] = f(t), p[1] = f'(t)
+  const Interval value = p[0], slope = p.degree() >= 1 ? p[1] : Interval(0.0);
+  if (value.certainly_positive()) return 0;
+  if (slope.hi() < -decrease_rate && !value.certainly_negative()) {
+    const Rational exact = f.exact_value_at(t);
+    return sgn(exact) < 0 ? ceil_to_double(Rational(-exact)) : 0.0;
+  }
+  return next_up(std::max(0.0, -value.lo()) + 2 * value.width());
+}
+
 }  // namespace kds

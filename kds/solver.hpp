@@ -53,6 +53,27 @@ Root first_failure(const Function& f, const Root& now, Birth birth = Birth::gene
 /// the source's interval polynomial; exact comparisons only for the last ulp if needed.
 double ceil_to_double(const Root& r);
 
+/// The smallest double >= x (exact); +infinity beyond the largest double.
+double ceil_to_double(const Rational& x);
+
+/// The allowance of a certificate created at the double t, possibly already violated by
+/// rounding there: a double a >= 0 such that f + a is non-negative at t. A structure adds
+/// it to f (certificates/bound_separation.hpp) when it creates a certificate right after
+/// changing motions at a rounded time (a collision response leaves two spheres a few ulps
+/// into each other). Decided with the filter, exact only when it must be:
+///  - 0 when the filter proves f(t) > 0 (the usual case);
+///  - when f certainly decreases at t faster than `decrease_rate` (f'(t) < -decrease_rate)
+///    and f(t) is not certainly negative, the smallest such double, so that f + a fails
+///    at t if f(t) <= 0: the fact is being broken now, not an ulp of time later. Exact
+///    arithmetic decides f(t) here, since the filter could not;
+///  - otherwise (f at rest or increasing up to `decrease_rate`, or clearly negative) the
+///    interval value's negative part plus twice its width, rounded up: f + a is then
+///    certainly positive at t and fails only if f drops by more than its own rounding,
+///    with no exact arithmetic. A smallest allowance there would let a function that
+///    decreases by a rounding error fail now, again and again.
+/// `decrease_rate` >= 0 is the slope the caller's own rounding can produce.
+double allowance_at(const Function& f, double t, double decrease_rate = 0);
+
 /// The sign of f just after `now`: -1, 0 (f identically zero) or 1.
 int sign_just_after(const Function& f, const Root& now, Exactness mode = Exactness::filtered);
 

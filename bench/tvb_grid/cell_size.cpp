@@ -58,14 +58,14 @@ int main(int argc, char** argv) {
           << r.probes << std::endl;  // flushed: a stopped run keeps its rows
   };
   for (double k : ratios) {
-    const auto r = kds::bench::run_world(spheres, box, kds::BroadPhase::grid, k, scene.seed, seconds, budget);
+    const auto r = kds::bench::run_world(spheres, box, "tvb-grid", k, scene.seed, seconds, budget);
     report("fixed", r);
     if (r.cpu_per_simulated_second() < best) {
       best = r.cpu_per_simulated_second();
       best_ratio = k;
     }
   }
-  const auto r = kds::bench::run_world(spheres, box, kds::BroadPhase::grid, 0, scene.seed, seconds, budget);
+  const auto r = kds::bench::run_world(spheres, box, "tvb-grid", 0, scene.seed, seconds, budget);
   report("model", r);
   model = r.cpu_per_simulated_second();
   model_ratio = r.cell_ratio;

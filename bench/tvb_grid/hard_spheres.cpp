@@ -6,7 +6,7 @@
 // with exactness on (filtered) and, for the ratio, floating-point only.
 //
 //   kds_bench_tvb_hard_spheres [--n 1000,10000] [--phi 0.1,0.4] [--collisions-per-sphere K]
-//                              [--budget S] [--seed S] [--csv FILE] [--floating]
+//                              [--budget S] [--seed S] [--csv FILE] [--floating] [--broad-phase NAME]
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -18,7 +18,7 @@
 #include "bench/tvb_grid/measure.hpp"
 #include "examples/common/command_line.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/collision_world.hpp"
 
 namespace {
 
@@ -31,14 +31,16 @@ struct Row {
   double cpu, wall;
 };
 
-Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness, double per_sphere, double budget) {
+Row run(std::size_t n, double phi, std::uint64_t seed, kds::Exactness exactness, double per_sphere, double budget,
+        const std::string& broad_phase) {
   const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(n, phi, seed);
-  kds::SphereWorldSettings settings;
+  kds::CollisionWorldSettings settings;
   settings.box = scene.box;
+  settings.broad_phase = broad_phase;
   const std::size_t heap0 = kds::bench::heap_bytes();
   const kds::bench::Stopwatch setup;
   kds::Simulator sim(kds::SimulatorSettings{exactness});
-  kds::SphereWorld world(sim, settings, scene.spheres);
+  kds::CollisionWorld world(sim, settings, scene.spheres);
   sim.flush();
   Row row{n, phi, exactness == kds::Exactness::filtered ? "filtered" : "floating", setup.cpu(), 0, 0, 0, 0, 0, 0};
   row.bytes_per_sphere_built = static_cast<double>(kds::bench::heap_bytes() - heap0) / static_cast<double>(n);
@@ -71,6 +73,7 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string csv_path;
   bool floating = false;
+  std::string broad_phase = "tvb-grid";
   CommandLine line("kds_bench_tvb_hard_spheres",
                    "Equal ballistic hard spheres on a lattice start; collisions per CPU second and heap bytes per "
                    "sphere.");
@@ -88,6 +91,9 @@ int main(int argc, char** argv) {
   line.add_option("--seed", seed, "seed of the velocities")->check(integer_in(0))->capture_default_str();
   line.add_option("--csv", csv_path, "CSV output (default: stdout only)")->type_name("FILE");
   line.add_flag("--floating", floating, "also run in floating-point-only mode, for the cost of exactness");
+  line.add_option("--broad-phase", broad_phase, "a registered broad phase (all-pairs is O(n) per event)")
+      ->check(one_of(kds::broad_phase_names()))
+      ->capture_default_str();
   line.parse_or_exit(argc, argv);
 
   std::ofstream csv;
@@ -103,7 +109,7 @@ int main(int argc, char** argv) {
       for (kds::Exactness mode : {kds::Exactness::filtered, kds::Exactness::floating}) {
         if (mode == kds::Exactness::floating && !floating) continue;
         try {
-          const Row r = run(static_cast<std::size_t>(nd), phi, seed, mode, per_sphere, budget);
+          const Row r = run(static_cast<std::size_t>(nd), phi, seed, mode, per_sphere, budget, broad_phase);
           const double cps = static_cast<double>(r.collisions) / r.cpu, eps = static_cast<double>(r.events) / r.cpu;
           std::printf("%8zu %5.2f %9s %9.2f %10.0f %10.0f %11llu %11.2f %12.3g %12.3g\n", r.n, r.phi, r.mode,
                       r.setup_cpu, r.bytes_per_sphere_built, r.bytes_per_sphere_run,

@@ -11,7 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "structures/tvb_grid/sphere.hpp"
+#include "structures/collision/box.hpp"
+#include "structures/collision/sphere.hpp"
 
 namespace kds::bench {
 

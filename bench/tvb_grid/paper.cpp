@@ -25,8 +25,8 @@
 #include "examples/common/command_line.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/baseline/frame_baseline.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/baseline/frame_baseline.hpp"
+#include "structures/collision/collision_world.hpp"
 
 namespace {
 
@@ -41,7 +41,7 @@ struct Row {
 double side_for(std::size_t n) { return n <= 3500 ? 200.0 : kds::paper::box_side_at_paper_density(n); }
 
 Row world_row(const std::string& variant, const std::vector<kds::Sphere>& spheres, const kds::Box3& box,
-               kds::BroadPhase broad_phase, std::uint64_t seed, double seconds, double budget) {
+               const std::string& broad_phase, std::uint64_t seed, double seconds, double budget) {
   const kds::bench::WorldRun run = kds::bench::run_world(spheres, box, broad_phase, 0, seed, seconds, budget);
   Row row;
   row.variant = variant;
@@ -80,10 +80,10 @@ Row run_baseline(const std::string& variant, const std::vector<kds::Sphere>& sph
 /// stepped once; the exact collisions of the frame whose pairs it does not report are misses.
 std::pair<std::int64_t, std::int64_t> count_misses(const std::vector<kds::Sphere>& spheres, const kds::Box3& box,
                                                    double dt, double seconds) {
-  kds::SphereWorldSettings settings;
+  kds::CollisionWorldSettings settings;
   settings.box = box;
   kds::Simulator sim;
-  kds::SphereWorld world(sim, settings, spheres);
+  kds::CollisionWorld world(sim, settings, spheres);
   std::vector<std::pair<kds::SphereId, kds::SphereId>> frame_pairs;
   world.on_contact([&](const kds::Contact& c) {
     if (!c.with_wall) frame_pairs.emplace_back(std::min(c.a, c.b), std::max(c.a, c.b));
@@ -178,10 +178,10 @@ int main(int argc, char** argv) {
     const double phi = kds::paper::volume_fraction(unknown, box);
 
     std::vector<Row> rows;
-    rows.push_back(world_row("grid", unknown, box, kds::BroadPhase::grid, seed, seconds, budget));
+    rows.push_back(world_row("grid", unknown, box, "tvb-grid", seed, seconds, budget));
     if (nd <= all_pairs_max)
-      rows.push_back(world_row("all_pairs", unknown, box, kds::BroadPhase::all_pairs, seed, seconds, budget));
-    rows.push_back(world_row("ballistic", ballistic, box, kds::BroadPhase::grid, seed, seconds, budget));
+      rows.push_back(world_row("all_pairs", unknown, box, "all-pairs", seed, seconds, budget));
+    rows.push_back(world_row("ballistic", ballistic, box, "tvb-grid", seed, seconds, budget));
     for (auto [name, dt] : {std::pair{"frame_60", 1.0 / 60}, std::pair{"frame_600", 1.0 / 600}}) {
       Row r = run_baseline(name, ballistic, box, dt, seconds, budget);
       if (miss_seconds > 0) std::tie(r.missed, r.exact_in_frames) = count_misses(ballistic, box, dt, miss_seconds);

@@ -5,22 +5,22 @@
 
 #include "bench/tvb_grid/measure.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
 namespace kds::bench {
 
-WorldRun run_world(const std::vector<Sphere>& spheres, const Box3& box, BroadPhase broad_phase, double cell_ratio,
+WorldRun run_world(const std::vector<Sphere>& spheres, const Box3& box, const std::string& broad_phase, double cell_ratio,
                    std::uint64_t seed, double seconds, double cpu_budget) {
   std::unique_ptr<PiecewiseAccelerationProbe> probe;
   if (std::any_of(spheres.begin(), spheres.end(), [](const Sphere& s) { return s.max_acceleration > 0; }))
     probe = std::make_unique<PiecewiseAccelerationProbe>(spheres, kForceInterval, seed);
-  SphereWorldSettings settings;
+  CollisionWorldSettings settings;
   settings.box = box;
   settings.broad_phase = broad_phase;
   settings.cell_ratio = cell_ratio;
   settings.probe = probe.get();
   Simulator sim;
-  SphereWorld world(sim, settings, spheres);
+  CollisionWorld world(sim, settings, spheres);
   sim.flush();
   WorldRun run;
   run.cell_ratio = world.cell_ratio();

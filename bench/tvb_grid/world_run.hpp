@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "kds/statistics.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/collision_world.hpp"
 
 namespace kds::bench {
 
@@ -26,7 +26,7 @@ struct WorldRun {
   double cpu_per_simulated_second() const { return cpu / simulated; }
 };
 
-WorldRun run_world(const std::vector<Sphere>& spheres, const Box3& box, BroadPhase broad_phase, double cell_ratio,
+WorldRun run_world(const std::vector<Sphere>& spheres, const Box3& box, const std::string& broad_phase, double cell_ratio,
                    std::uint64_t seed, double seconds, double cpu_budget);
 
 }  // namespace kds::bench

@@ -14,8 +14,8 @@
 #include "examples/common/command_line.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "examples/paper_experiment/sphere_report.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
-#include "structures/tvb_grid/trajectories/velocity_field_probe.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "structures/collision/trajectories/velocity_field_probe.hpp"
 
 namespace {
 
@@ -61,11 +61,11 @@ int main(int argc, char** argv) {
     for (kds::Sphere& p : particles) p.velocity = kds::circulation_velocity(field, p.position);
 
     kds::VelocityFieldProbe probe(particles, field);
-    kds::SphereWorldSettings settings;
+    kds::CollisionWorldSettings settings;
     settings.box = field.box;
     settings.probe = &probe;
     kds::Simulator sim;
-    kds::SphereWorld world(sim, settings, particles);
+    kds::CollisionWorld world(sim, settings, particles);
 
     std::printf("Circulating particles (Kim, Guibas, Shin, section 4.3)\n");
     std::printf("  %zu particles, radii 1 to 10, |a| <= 30, in a %g^3 box (volume fraction %.1f%%), seed %llu\n", o.n,

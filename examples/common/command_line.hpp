@@ -15,6 +15,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "structures/collision/broad_phase_registry.hpp"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -138,15 +140,15 @@ class CommandLine : public CLI::App {
   }
 };
 
-/// --broad-phase grid|all-pairs and --cell-ratio K: the options of every program that runs
-/// a sphere world (the grid or its brute-force twin, and the grid's cell size; 0 leaves it
-/// to the cost model).
-inline void add_broad_phase_options(CommandLine& line, bool& all_pairs, double& cell_ratio) {
-  line.add_option_function<std::string>(
-          "--broad-phase", [&all_pairs](const std::string& name) { all_pairs = name == "all-pairs"; },
-          "grid (the paper's method) or all-pairs (the brute-force twin, for comparison)")
-      ->check(one_of({"grid", "all-pairs"}))
-      ->default_str("grid");
+/// --broad-phase NAME and --cell-ratio K: the options of every program that runs a
+/// collision world (a broad phase from the registry, structures/collision/
+/// broad_phase_registry.hpp; and the grid's cell size, 0 leaving it to the cost model).
+inline void add_broad_phase_options(CommandLine& line, std::string& broad_phase, double& cell_ratio) {
+  line.add_option("--broad-phase", broad_phase,
+                  "a registered broad phase: tvb-grid (the time-varying-bound grid) or all-pairs (the reference)")
+      ->check(one_of(kds::broad_phase_names()))
+      ->type_name("NAME")
+      ->capture_default_str();
   line.add_option("--cell-ratio", cell_ratio, "cell side / largest diameter of a level (default: the cost model)")
       ->check(at_least(2));
 }

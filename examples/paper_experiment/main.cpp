@@ -21,8 +21,10 @@
 #include "examples/paper_experiment/sphere_report.hpp"
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/tvb_grid/tvb_grid.hpp"
 
 namespace {
 
@@ -31,7 +33,7 @@ struct Options {
   double seconds = 2;
   std::uint64_t seed = 1;
   bool ballistic = false;
-  bool all_pairs = false;
+  std::string broad_phase = "tvb-grid";
   double cell_ratio = 0;
   /// How long each random force lasts (the paper does not say; 0.1 s changes a sphere's
   /// velocity by at most 2 per piece at A = 20, against speeds of 4 to 43).
@@ -48,7 +50,7 @@ Options parse(int argc, char** argv) {
   line.add_option("--seconds", o.seconds, "simulated seconds (the paper runs 15)")->check(positive())->capture_default_str();
   line.add_option("--seed", o.seed, "seed of the scene and of the forces")->check(integer_in(0))->capture_default_str();
   line.add_flag("--ballistic", o.ballistic, "no forces (A = 0): exact straight-line motions");
-  add_broad_phase_options(line, o.all_pairs, o.cell_ratio);
+  add_broad_phase_options(line, o.broad_phase, o.cell_ratio);
   line.add_option("--force-interval", o.force_interval, "seconds between changes of the random forces")
       ->check(positive())
       ->capture_default_str();
@@ -71,10 +73,10 @@ int main(int argc, char** argv) {
 
     std::unique_ptr<kds::PiecewiseAccelerationProbe> probe;
     if (!o.ballistic) probe = std::make_unique<kds::PiecewiseAccelerationProbe>(spheres, o.force_interval, o.seed);
-    kds::SphereWorldSettings settings;
+    kds::CollisionWorldSettings settings;
     settings.box = box;
     settings.cell_ratio = o.cell_ratio;
-    settings.broad_phase = o.all_pairs ? kds::BroadPhase::all_pairs : kds::BroadPhase::grid;
+    settings.broad_phase = o.broad_phase;
     settings.probe = probe.get();
 
     std::printf("The paper's experiment (Kim, Guibas, Shin, section 4.2)\n");
@@ -88,14 +90,14 @@ int main(int argc, char** argv) {
 
     const auto setup_start = Clock::now();
     kds::Simulator sim;
-    kds::SphereWorld world(sim, settings, spheres);
+    kds::CollisionWorld world(sim, settings, spheres);
     sim.flush();
     const double setup = std::chrono::duration<double>(Clock::now() - setup_start).count();
-    if (o.all_pairs)
-      std::printf("  broad phase: all pairs (%zu certificates)\n", o.n * (o.n - 1) / 2);
-    else
+    if (const auto* grid = dynamic_cast<const kds::TvbGrid*>(&world.broad_phase()); grid && grid->grid())
       std::printf("  broad phase: hierarchical grid, %d levels, cell side %.2f x the largest diameter of a level%s\n",
-                  world.grid()->levels(), world.cell_ratio(), o.cell_ratio > 0 ? "" : " (cost model)");
+                  grid->grid()->levels(), world.cell_ratio(), o.cell_ratio > 0 ? "" : " (cost model)");
+    else
+      std::printf("  broad phase: %s\n", world.broad_phase().name());
     std::printf("  set up in %.3f s; simulating %g s (progress on stderr)\n\n", setup, o.seconds);
     std::fflush(stdout);
 

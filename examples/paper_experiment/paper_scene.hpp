@@ -21,7 +21,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "structures/tvb_grid/sphere.hpp"
+#include "structures/collision/box.hpp"
+#include "structures/collision/sphere.hpp"
 
 namespace kds::paper {
 

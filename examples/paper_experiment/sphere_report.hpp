@@ -12,7 +12,7 @@
 #include <string>
 
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/collision_world.hpp"
 
 namespace kds::examples {
 
@@ -33,7 +33,7 @@ inline constexpr EventKind kSphereEventKinds[] = {
 
 /// Runs the simulation to `until`, printing a progress line to stderr at every multiple
 /// of `every` simulated seconds. Returns the wall time of the run in seconds.
-inline double run_with_progress(Simulator& sim, const SphereWorld& world, double until, double every) {
+inline double run_with_progress(Simulator& sim, const CollisionWorld& world, double until, double every) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const double t0 = sim.now_approx();
@@ -49,7 +49,7 @@ inline double run_with_progress(Simulator& sim, const SphereWorld& world, double
 }
 
 /// The closing table: events by type with their share, then the real contacts and probes.
-inline void print_events_by_kind(Simulator& sim, const SphereWorld& world) {
+inline void print_events_by_kind(Simulator& sim, const CollisionWorld& world) {
   const Statistics& s = sim.statistics();
   std::printf("Events by type:\n");
   for (const EventKind& k : kSphereEventKinds) {

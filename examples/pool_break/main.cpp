@@ -14,7 +14,7 @@
 #include "examples/common/command_line.hpp"
 #include "examples/pool_break/rack.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
+#include "structures/collision/collision_world.hpp"
 
 namespace {
 
@@ -67,11 +67,11 @@ int main(int argc, char** argv) {
     const kds::pool::Table table;
     const kds::pool::Break rack = o.space ? kds::pool::space_break(table, o.speed, o.offset, o.gap)
                                           : kds::pool::flat_break(table, o.speed, o.offset, o.gap);
-    kds::SphereWorldSettings settings;
+    kds::CollisionWorldSettings settings;
     settings.box = rack.box;
     settings.restitution = o.restitution;
     kds::Simulator sim;
-    kds::SphereWorld world(sim, settings, rack.balls);
+    kds::CollisionWorld world(sim, settings, rack.balls);
 
     std::printf("Pool break%s: cue ball at %.3g m/s into a %s of %zu balls, restitution %g\n",
                 o.space ? " in space" : "", o.speed, o.space ? "tetrahedron" : "triangle", rack.balls.size() - 1,

@@ -10,7 +10,8 @@
 #include <cmath>
 #include <vector>
 
-#include "structures/tvb_grid/sphere.hpp"
+#include "structures/collision/box.hpp"
+#include "structures/collision/sphere.hpp"
 
 namespace kds::pool {
 

@@ -3,6 +3,7 @@
 // comparison, and the filter deciding almost every random case.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -390,6 +391,63 @@ TEST(SolverFloating, GenericAnswersAreClose) {
     EXPECT_NEAR(fl.approx(), ex.approx(), 1e-6 * (1 + std::fabs(ex.approx()))) << "iteration " << iter;
   }
   EXPECT_GT(compared, 500);
+}
+
+// ---------------------------------------------------------------- rounding and allowances
+
+TEST(SolverRounding, CeilToDoubleOfRationals) {
+  EXPECT_EQ(kds::ceil_to_double(q(1, 2)), 0.5);
+  EXPECT_EQ(kds::ceil_to_double(q(-3, 4)), -0.75);
+  EXPECT_EQ(kds::ceil_to_double(q(0)), 0.0);
+  const Rational tiny = Rational(1) / Rational(mpz_class(1) << 1200);
+  EXPECT_EQ(kds::ceil_to_double(tiny), std::numeric_limits<double>::denorm_min());
+  EXPECT_EQ(kds::ceil_to_double(Rational(mpz_class(1) << 1100)), std::numeric_limits<double>::infinity());
+  std::mt19937_64 rng(kds::testing::test_seed());
+  for (int i = 0; i < 2000; ++i) {
+    const Rational x =
+        q(uniform_int(rng, -1000000, 1000000), uniform_int(rng, 1, 1000000)) * Rational(uniform(rng, -1e3, 1e3));
+    const double d = kds::ceil_to_double(x);
+    ASSERT_GE(Rational(d), x) << x;
+    ASSERT_LT(Rational(kds::next_down(d)), x) << x;
+  }
+}
+
+// f(t) = r - t (decreasing) or t - r (increasing) near t = the double nearest r: the
+// interval value straddles 0 there, so only the allowance rule decides.
+TEST(SolverAllowance, ClearlyPositiveNeedsNone) {
+  RationalFunction f(P{q(1), q(-1)});  // 1 - t
+  EXPECT_EQ(kds::allowance_at(f, 0.5), 0.0);
+}
+
+TEST(SolverAllowance, DecreasingGetsTheSmallestExactly) {
+  for (long d : {3, 7, 11, 13, 1000003}) {
+    const Rational r = q(1, d);
+    RationalFunction f(P{r, q(-1)});
+    for (double t : {r.get_d(), kds::next_up(r.get_d()), kds::next_down(r.get_d())}) {
+      const double a = kds::allowance_at(f, t);
+      const Rational value = r - Rational(t);
+      EXPECT_GE(sgn(value + Rational(a)), 0) << "r = 1/" << d << ", t = " << t;
+      if (a > 0) EXPECT_LT(sgn(value + Rational(kds::next_down(a))), 0) << "not the smallest, r = 1/" << d;
+      else EXPECT_GE(sgn(value), 0);
+    }
+  }
+  // Exactly zero and decreasing: no allowance, so that it fails now.
+  RationalFunction g(P{q(1, 2), q(-1)});
+  EXPECT_EQ(kds::allowance_at(g, 0.5), 0.0);
+}
+
+TEST(SolverAllowance, IncreasingOrSlowGetsACoveringMargin) {
+  const Rational r = q(1, 3);
+  for (double at : {r.get_d(), kds::next_up(r.get_d())}) {
+    RationalFunction rising(P{Rational(-r), q(1)});  // t - r
+    const double a = kds::allowance_at(rising, at);
+    EXPECT_GT(sgn(Rational(at) - r + Rational(a)), 0) << "covering means strictly positive";
+    EXPECT_LT(a, 1e-15);
+  }
+  // Decreasing, but more slowly than the caller's rounding: covered, not exact.
+  RationalFunction slow(P{Rational(r * q(1, 1000000000)), q(-1, 1000000000)});  // (r - t) / 1e9
+  const double a = kds::allowance_at(slow, r.get_d(), 1e-6);
+  EXPECT_GT(sgn((r - Rational(r.get_d())) * q(1, 1000000000) + Rational(a)), 0);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 # Runs kds_spheres on one scene with the grid and with all pairs, and fails unless both
 # write the same collision log and the same final states: the brute-force twin check of
 # the interchange tool. Variables: TOOL, SCENE, UNTIL, OUT (a directory).
-foreach(bp grid all-pairs)
+foreach(bp tvb-grid all-pairs)
   execute_process(COMMAND ${TOOL} ${SCENE} --until ${UNTIL} --broad-phase ${bp}
                           --contacts ${OUT}/contacts-${bp}.txt --states ${OUT}/states-${bp}.txt
                   RESULT_VARIABLE rc)
@@ -9,16 +9,16 @@ foreach(bp grid all-pairs)
     message(FATAL_ERROR "kds_spheres --broad-phase ${bp} failed (${rc})")
   endif()
 endforeach()
-file(STRINGS ${OUT}/contacts-grid.txt lines)
+file(STRINGS ${OUT}/contacts-tvb-grid.txt lines)
 list(LENGTH lines count)
 if(count LESS 10)
   message(FATAL_ERROR "only ${count} contacts: the scene does not test much")
 endif()
 foreach(what contacts states)
-  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/${what}-grid.txt ${OUT}/${what}-all-pairs.txt
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/${what}-tvb-grid.txt ${OUT}/${what}-all-pairs.txt
                   RESULT_VARIABLE differ)
   if(NOT differ EQUAL 0)
-    message(FATAL_ERROR "the grid and all-pairs ${what} differ: ${OUT}/${what}-grid.txt ${OUT}/${what}-all-pairs.txt")
+    message(FATAL_ERROR "the grid and all-pairs ${what} differ: ${OUT}/${what}-tvb-grid.txt ${OUT}/${what}-all-pairs.txt")
   endif()
 endforeach()
 message(STATUS "grid and all-pairs agree on ${count} contacts and the final states")

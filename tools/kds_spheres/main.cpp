@@ -1,8 +1,8 @@
-// kds_spheres: runs a scene file (docs/scene-format.md) with the time-varying-bound grid
-// and writes the collision log and the final states, so that kds can be compared line by
+// kds_spheres: runs a scene file (docs/scene-format.md) with a broad phase of the
+// collision world (the time-varying-bound grid by default) and writes the collision log and the final states, so that kds can be compared line by
 // line with another simulator on the same scene.
 //
-//   kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase grid|all-pairs]
+//   kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase NAME]
 //               [--cell-ratio K] [--force-seed S] [--force-interval H]
 //
 // Mode `unknown` needs an integrator that kds does not see: this tool drives such spheres
@@ -19,10 +19,11 @@
 #include "examples/common/command_line.hpp"
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
-#include "structures/tvb_grid/io/contact_log.hpp"
-#include "structures/tvb_grid/io/scene.hpp"
-#include "structures/tvb_grid/sphere_world.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/collision/io/contact_log.hpp"
+#include "structures/collision/io/scene.hpp"
+#include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 
 namespace {
 
@@ -30,7 +31,7 @@ struct Options {
   std::string scene;
   double until = -1;
   std::string contacts, states;
-  bool all_pairs = false;
+  std::string broad_phase = "tvb-grid";
   double cell_ratio = 0;
   std::uint64_t force_seed = 1;
   double force_interval = 0.1;
@@ -47,7 +48,7 @@ Options parse(int argc, char** argv) {
                   "with 17 significant digits")
       ->type_name("FILE");
   line.add_option("--states", o.states, "the final states: 'x y z vx vy vz' per sphere, in id order")->type_name("FILE");
-  add_broad_phase_options(line, o.all_pairs, o.cell_ratio);
+  add_broad_phase_options(line, o.broad_phase, o.cell_ratio);
   line.add_option("--force-seed", o.force_seed, "mode unknown: seed of the random forces")
       ->check(integer_in(0))
       ->capture_default_str();
@@ -75,17 +76,17 @@ int main(int argc, char** argv) {
     if (scene.unknown)
       probe = std::make_unique<kds::PiecewiseAccelerationProbe>(scene.spheres, o.force_interval, o.force_seed);
 
-    kds::SphereWorldSettings settings;
+    kds::CollisionWorldSettings settings;
     settings.box = scene.box;
     settings.gravity = scene.gravity;
     settings.restitution = scene.restitution;
     if (scene.tolerance) settings.contact_tolerance = *scene.tolerance;
-    settings.broad_phase = o.all_pairs ? kds::BroadPhase::all_pairs : kds::BroadPhase::grid;
+    settings.broad_phase = o.broad_phase;
     settings.cell_ratio = o.cell_ratio;
     settings.probe = probe.get();
 
     kds::Simulator sim;
-    kds::SphereWorld world(sim, settings, scene.spheres);
+    kds::CollisionWorld world(sim, settings, scene.spheres);
     sim.run_until(o.until);
 
     if (!o.contacts.empty()) {

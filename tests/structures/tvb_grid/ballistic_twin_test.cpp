@@ -1,5 +1,5 @@
-// Ballistic mode: the grid (BroadPhase::grid) against its brute-force twin
-// (BroadPhase::all_pairs) on random and on purposely degenerate scenes, bit for bit;
+// Ballistic mode: the grid ("tvb-grid") against its brute-force twin ("all-pairs") on
+// random and on purposely degenerate scenes, bit for bit;
 // audits on small scenes; contact times against an independent exact computation; and
 // the floating-point-only mode against the filtered one.
 #include <gtest/gtest.h>
@@ -7,8 +7,9 @@
 #include <cmath>
 #include <random>
 
-#include "sphere_test_support.hpp"
-#include "structures/tvb_grid/response.hpp"
+#include "collision_world_support.hpp"
+#include "structures/collision/response.hpp"
+#include "structures/tvb_grid/tvb_grid.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
@@ -37,13 +38,13 @@ TEST_P(RandomTwins, GridReproducesAllPairsExactly) {
   for (int scene = 0; scene < 3; ++scene) {
     SCOPED_TRACE("scene " + std::to_string(scene) + " of seed " + std::to_string(seed));
     const auto spheres = random_scene(rng, c.spec);
-    auto settings = world_settings(cube(c.spec.box), BroadPhase::grid, c.restitution, c.gravity ? kGravity : Vec<3>{});
+    auto settings = world_settings(cube(c.spec.box), "tvb-grid", c.restitution, c.gravity ? kGravity : Vec<3>{});
     const TwinResult r = run_twins(spheres, settings, c.t_end);
-    EXPECT_TRUE(same_contacts(r.grid, r.all_pairs));
+    EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
     std::size_t pairs = 0;
-    for (const Contact& k : r.grid) pairs += !k.with_wall;
+    for (const Contact& k : r.tested) pairs += !k.with_wall;
     EXPECT_GT(pairs, 3u) << "the scene should collide";
-    std::cout << "[ scene    ] " << c.name << " #" << scene << ": " << r.grid.size() << " contacts (" << pairs
+    std::cout << "[ scene    ] " << c.name << " #" << scene << ": " << r.tested.size() << " contacts (" << pairs
               << " pairs)\n";
   }
 }
@@ -76,11 +77,11 @@ TEST(BallisticAudit, SmallRandomScenesPassEveryAudit) {
     // point as a sphere settles on the floor, and every one of those events is audited.
     const bool gravity = scene % 2 == 1 && scene < 4;
     const double e = scene >= 4 ? 0.85 : 1.0;
-    auto settings = world_settings(cube(spec.box), BroadPhase::grid, e, gravity ? kGravity : Vec<3>{});
+    auto settings = world_settings(cube(spec.box), "tvb-grid", e, gravity ? kGravity : Vec<3>{});
     TwinResult r;
     ASSERT_NO_THROW(r = run_twins(spheres, settings, 3.0, audited));
-    EXPECT_TRUE(same_contacts(r.grid, r.all_pairs));
-    EXPECT_GT(r.grid.size(), 5u);
+    EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
+    EXPECT_GT(r.tested.size(), 5u);
   }
 }
 
@@ -93,7 +94,7 @@ TEST(BallisticDegenerate, RandomSpheresSnappedToCellFaces) {
   const Box3 box = cube(30);
   const double r_small = 0.5, r_large = 1.25;
   // A world with the extreme radii only, to read the grid a scene with these radii gets.
-  auto settings = world_settings(box, BroadPhase::grid);
+  auto settings = world_settings(box, "tvb-grid");
   settings.cell_ratio = 3;
   std::vector<Sphere> extremes(2);
   extremes[0].position = {2, 2, 2};
@@ -101,7 +102,7 @@ TEST(BallisticDegenerate, RandomSpheresSnappedToCellFaces) {
   extremes[1].position = {20, 20, 20};
   extremes[1].radius = r_large;
   WorldRun probe(extremes, settings);
-  const HierarchicalGrid& grid = *probe.world->grid();
+  const HierarchicalGrid& grid = *dynamic_cast<const TvbGrid&>(probe.world->broad_phase()).grid();
   SimulatorSettings audited;
   audited.audit = true;
   for (int scene = 0; scene < 4; ++scene) {
@@ -137,8 +138,8 @@ TEST(BallisticDegenerate, RandomSpheresSnappedToCellFaces) {
     ASSERT_EQ(spheres.size(), 40u);
     TwinResult r;
     ASSERT_NO_THROW(r = run_twins(spheres, settings, 2.5, audited));
-    EXPECT_TRUE(same_contacts(r.grid, r.all_pairs));
-    EXPECT_GT(r.grid.size(), 10u);
+    EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
+    EXPECT_GT(r.tested.size(), 10u);
   }
 }
 
@@ -148,7 +149,7 @@ TEST(BallisticDeterminism, SameContactsTwiceAndWithTheReferenceQueue) {
   const std::uint64_t seed = test_seed();
   std::mt19937_64 rng(seed);
   const auto spheres = random_scene(rng, SceneSpec{80, 30, 0.3, 2, 10, 1, 3});
-  const auto settings = world_settings(cube(30), BroadPhase::grid, 1.0, kGravity);
+  const auto settings = world_settings(cube(30), "tvb-grid", 1.0, kGravity);
   SimulatorSettings reference;
   reference.queue = QueueKind::reference;
   WorldRun first(spheres, settings), second(spheres, settings), slow(spheres, settings, reference);
@@ -162,24 +163,15 @@ TEST(BallisticDeterminism, SameContactsTwiceAndWithTheReferenceQueue) {
 
 // ---------------------------------------------------------------- degenerate scenes, by hand
 
-Sphere ball(Vec<3> x, Vec<3> v, double r = 1, double m = 1) {
-  Sphere s;
-  s.position = x;
-  s.velocity = v;
-  s.radius = r;
-  s.mass = m;
-  return s;
-}
-
 /// Both broad phases, audited, the same contacts; returns them.
 std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, double restitution = 1.0,
                            Vec<3> gravity = {0, 0, 0}, double box = 100) {
   SimulatorSettings audited;
   audited.audit = true;
   TwinResult r;
-  EXPECT_NO_THROW(r = run_twins(spheres, world_settings(cube(box), BroadPhase::grid, restitution, gravity), t_end, audited));
-  EXPECT_TRUE(same_contacts(r.grid, r.all_pairs));
-  return r.grid;
+  EXPECT_NO_THROW(r = run_twins(spheres, world_settings(cube(box), "tvb-grid", restitution, gravity), t_end, audited));
+  EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
+  return r.tested;
 }
 
 Contact pair_contact(double t, SphereId a, SphereId b) { return Contact{t, a, b, false, Wall::x_lo}; }
@@ -304,7 +296,7 @@ TEST(BallisticDegenerate, NewtonsCradle) {
     if (i > 0) EXPECT_GE(c[i].time, c[i - 1].time);
   }
   // The last ball leaves with the striker's velocity, the others stay at rest.
-  WorldRun w(s, world_settings(cube(100), BroadPhase::grid));
+  WorldRun w(s, world_settings(cube(100), "tvb-grid"));
   ASSERT_TRUE(w.run_until(50));
   for (SphereId i = 0; i < 6; ++i) {
     const Vec<3> v = w.world->state(i, 50).velocity;
@@ -333,7 +325,7 @@ TEST(BallisticDegenerate, GravityBouncesAndRestingOnTheFloor) {
 /// the motions in force before it, computed here independently (closed form, rationals).
 class ContactTimeChecker {
  public:
-  ContactTimeChecker(Simulator& sim, SphereWorld& world) : sim_(sim), world_(world) {}
+  explicit ContactTimeChecker(CollisionWorld& world) : world_(world) {}
   void operator()(const Contact& c) {
     ++checked_;
     // In the contact callback the bounds still hold the motions before the response.
@@ -385,27 +377,16 @@ class ContactTimeChecker {
       EXPECT_EQ(T, Rational(start)) << describe(c);
   }
   double pair_allowance(SphereId a, SphereId b) const {
-    for (const BodyLink& l : sim_.bodies().certificates_of(sim_.bodies().at_index(a))) {
-      const auto* p = dynamic_cast<const SphereWorld::BoundCollision*>(l.owner);
-      if (p && ((p->first().index == a && p->second().index == b) || (p->first().index == b && p->second().index == a)))
-        return p->allowance();
-    }
+    if (const auto* p = world_.pair_certificate(a, b)) return p->allowance();
     ADD_FAILURE() << "no certificate for spheres " << a << " and " << b;
     return 0;
   }
   double wall_allowance(SphereId id, int axis, bool low) const {
-    const Box3& box = world_.settings().box;
-    for (const BodyLink& l : sim_.bodies().certificates_of(sim_.bodies().at_index(id))) {
-      const auto* p = dynamic_cast<const SphereWorld::FaceCertificate*>(l.owner);
-      if (p && std::string(p->kind()) == "wall" && p->axis() == axis && p->side() == (low ? 1 : -1) &&
-          p->plane() == (low ? box.lo[axis] : box.hi[axis]))
-        return p->allowance();
-    }
+    if (const auto* p = world_.wall_certificate(id, wall_of(axis, low))) return p->allowance();
     ADD_FAILURE() << "no wall certificate for sphere " << id;
     return 0;
   }
-  Simulator& sim_;
-  SphereWorld& world_;
+  CollisionWorld& world_;
   int checked_ = 0;
 };
 
@@ -418,12 +399,12 @@ TEST(BallisticExactTimes, TwoSpheresMatchTheClosedForm) {
     const bool gravity = scene % 4 == 3;
     SceneSpec spec{2, 10, 0.5, 2, 7, 0.5, 3};
     const auto spheres = random_scene(rng, spec);
-    for (BroadPhase bp : {BroadPhase::grid, BroadPhase::all_pairs}) {
+    for (const char* bp : {"tvb-grid", "all-pairs"}) {
       WorldRun w(spheres, world_settings(cube(spec.box), bp, 1.0, gravity ? kGravity : Vec<3>{}));
-      ContactTimeChecker checker(*w.sim, *w.world);
+      ContactTimeChecker checker(*w.world);
       w.world->on_contact([&](const Contact& c) { checker(c); });
       // The first contact, from the given doubles, by the textbook formula as well.
-      if (!gravity && bp == BroadPhase::grid) {
+      if (!gravity && bp == "tvb-grid") {
         Vec<3> p, v;
         for (int k = 0; k < 3; ++k) {
           p[k] = spheres[0].position[k] - spheres[1].position[k];
@@ -459,7 +440,7 @@ TEST(FloatingMode, SameContactsOnGenericInput) {
     SCOPED_TRACE("scene " + std::to_string(scene) + " of seed " + std::to_string(seed));
     SceneSpec spec{60, 40, 0.5, 2, 10, 1, 3};
     const auto spheres = random_scene(rng, spec);
-    const auto settings = world_settings(cube(spec.box), BroadPhase::grid, 1.0, scene % 2 ? kGravity : Vec<3>{});
+    const auto settings = world_settings(cube(spec.box), "tvb-grid", 1.0, scene % 2 ? kGravity : Vec<3>{});
     WorldRun exact(spheres, settings);
     WorldRun fp(spheres, settings, floating);
     ASSERT_TRUE(exact.run_until(3));

@@ -9,10 +9,10 @@
 #include <optional>
 #include <random>
 
-#include "sphere_test_support.hpp"
-#include "structures/tvb_grid/response.hpp"
-#include "structures/tvb_grid/trajectories/overlap_checker.hpp"
-#include "structures/tvb_grid/trajectories/piecewise_acceleration_probe.hpp"
+#include "collision_world_support.hpp"
+#include "structures/collision/response.hpp"
+#include "structures/collision/trajectories/overlap_checker.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
@@ -22,7 +22,7 @@ namespace {
 /// by the probe; ballistic spheres' by watching their motion in the world after each event.
 class UnknownWorld {
  public:
-  UnknownWorld(std::vector<Sphere> spheres, SphereWorldSettings settings, double piece_length, std::uint64_t seed,
+  UnknownWorld(std::vector<Sphere> spheres, CollisionWorldSettings settings, double piece_length, std::uint64_t seed,
                std::optional<Misbehaviour> misbehaviour = std::nullopt)
       : spheres_(std::move(spheres)),
         probe_(std::make_unique<PiecewiseAccelerationProbe>(spheres_, piece_length, seed, misbehaviour)),
@@ -50,7 +50,7 @@ class UnknownWorld {
     if (spheres_[i].max_acceleration == 0) return ballistic_[i];
     return probe_->trajectory(i);
   }
-  SphereWorld& world() { return *run_->world; }
+  CollisionWorld& world() { return *run_->world; }
   Simulator& sim() { return *run_->sim; }
   PiecewiseAccelerationProbe& probe() { return *probe_; }
   const std::vector<Sphere>& spheres() const { return spheres_; }
@@ -113,7 +113,7 @@ class UnknownWorld {
   std::vector<Sphere> spheres_;
   std::unique_ptr<PiecewiseAccelerationProbe> probe_;
   std::vector<Trajectory> ballistic_;
-  SphereWorldSettings settings_;
+  CollisionWorldSettings settings_;
   std::unique_ptr<WorldRun> run_;
   double end_ = 0;
 };
@@ -124,7 +124,7 @@ struct UnknownCase {
   double ballistic_fraction;  ///< share of spheres made ballistic (mixed scenes)
   double piece_length;
   double t_end;
-  BroadPhase broad_phase;
+  const char* broad_phase;
 };
 
 class UnknownScenes : public ::testing::TestWithParam<UnknownCase> {};
@@ -152,10 +152,10 @@ TEST_P(UnknownScenes, NoMissedContactNoOverlapNoEscape) {
 
 INSTANTIATE_TEST_SUITE_P(
     Scenes, UnknownScenes,
-    ::testing::Values(UnknownCase{"n30_grid", {30, 18, 0.5, 2, 10, 1, 3, 20}, 0.0, 0.1, 3, BroadPhase::grid},
-                      UnknownCase{"n30_all_pairs", {30, 18, 0.5, 2, 10, 1, 3, 20}, 0.0, 0.1, 3, BroadPhase::all_pairs},
-                      UnknownCase{"n60_mixed", {60, 30, 0.3, 2, 10, 1, 3, 30}, 0.5, 0.05, 2, BroadPhase::grid},
-                      UnknownCase{"n40_strong_forces", {40, 18, 0.5, 1.5, 5, 1, 2, 200}, 0.0, 0.02, 1.5, BroadPhase::grid}),
+    ::testing::Values(UnknownCase{"n30_grid", {30, 18, 0.5, 2, 10, 1, 3, 20}, 0.0, 0.1, 3, "tvb-grid"},
+                      UnknownCase{"n30_all_pairs", {30, 18, 0.5, 2, 10, 1, 3, 20}, 0.0, 0.1, 3, "all-pairs"},
+                      UnknownCase{"n60_mixed", {60, 30, 0.3, 2, 10, 1, 3, 30}, 0.5, 0.05, 2, "tvb-grid"},
+                      UnknownCase{"n40_strong_forces", {40, 18, 0.5, 1.5, 5, 1, 2, 200}, 0.0, 0.02, 1.5, "tvb-grid"}),
     [](const ::testing::TestParamInfo<UnknownCase>& i) { return std::string(i.param.name); });
 
 // The grid and its twin see the same probes at the same times, so they find the same
@@ -168,8 +168,8 @@ TEST(UnknownTwins, GridAndAllPairsFindTheSameContacts) {
     auto spheres = random_scene(rng, SceneSpec{30, 25, 0.5, 2, 10, 1, 3, 20});
     if (scene == 1)
       for (std::size_t i = 0; i < spheres.size(); i += 2) spheres[i].max_acceleration = 0;
-    UnknownWorld g(spheres, world_settings(cube(25), BroadPhase::grid), 0.1, seed);
-    UnknownWorld a(spheres, world_settings(cube(25), BroadPhase::all_pairs), 0.1, seed);
+    UnknownWorld g(spheres, world_settings(cube(25), "tvb-grid"), 0.1, seed);
+    UnknownWorld a(spheres, world_settings(cube(25), "all-pairs"), 0.1, seed);
     ASSERT_TRUE(g.run_until(2));
     ASSERT_TRUE(a.run_until(2));
     EXPECT_TRUE(same_contacts(g.world().contacts(), a.world().contacts()));
@@ -183,7 +183,7 @@ TEST(UnknownAudit, SmallSceneAudited) {
   std::mt19937_64 rng(seed);
   auto spheres = random_scene(rng, SceneSpec{12, 12, 0.4, 1.2, 6, 1, 2, 20});
   PiecewiseAccelerationProbe probe(spheres, 0.1, seed);
-  auto settings = world_settings(cube(12), BroadPhase::grid);
+  auto settings = world_settings(cube(12), "tvb-grid");
   settings.probe = &probe;
   SimulatorSettings audited;
   audited.audit = true;
@@ -204,7 +204,7 @@ TEST(UnknownContacts, HeadOnPairMeetsWithinTheTolerance) {
   for (Sphere& x : s) x.max_acceleration = 0.5;
   for (double tol : {1e-3, 1e-6, 1e-9}) {
     SCOPED_TRACE("tolerance " + std::to_string(tol));
-    auto settings = world_settings(cube(40), BroadPhase::grid);
+    auto settings = world_settings(cube(40), "tvb-grid");
     settings.contact_tolerance = tol;
     UnknownWorld w(s, settings, 0.25, test_seed());
     ASSERT_TRUE(w.run_until(4));
@@ -223,7 +223,7 @@ TEST(UnknownErrors, AccelerationBeyondTheBoundIsReported) {
   const auto spheres = random_scene(rng, SceneSpec{10, 30, 0.5, 1, 5, 1, 1, 10});
   const SphereId culprit = 3;
   // Long pieces: a constant force five times the bound, from the start.
-  UnknownWorld w(spheres, world_settings(cube(30), BroadPhase::grid), 10.0, seed,
+  UnknownWorld w(spheres, world_settings(cube(30), "tvb-grid"), 10.0, seed,
                  Misbehaviour{culprit, 0.0, 5 * spheres[culprit].max_acceleration});
   const std::string what = invalid_input_message([&] { w.run_until(10); });
   EXPECT_TRUE(message_has(what, {"sphere " + std::to_string(culprit) + " ", "acceleration bound", "at t = ", "more than"}));
@@ -263,7 +263,7 @@ TEST(UnknownErrors, ProbeReturningNaNOrInfinityIsReported) {
   }
   for (double bad : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
     BrokenProbe probe(s, 1, 0.5, bad);
-    auto settings = world_settings(cube(40), BroadPhase::grid);
+    auto settings = world_settings(cube(40), "tvb-grid");
     settings.probe = &probe;
     WorldRun w(s, settings);
     const std::string what = invalid_input_message([&] { w.run_until(20); });

@@ -1,0 +1,25 @@
+// The broad phases shipped with kds, by name (structures/collision/broad_phase_registry.hpp).
+// A new broad phase is a folder of its own under structures/ and one line here: this is
+// the only file that knows them all, so the collision layer depends on none of them.
+#include "structures/collision/all_pairs.hpp"
+#include "structures/collision/broad_phase_registry.hpp"
+#include "structures/tvb_grid/tvb_grid.hpp"
+
+namespace kds::detail {
+namespace {
+
+template <class B>
+std::unique_ptr<BroadPhase> make() {
+  return std::make_unique<B>();
+}
+
+constexpr BuiltinBroadPhase kBuiltin[] = {
+    {"all-pairs", make<AllPairs>},  // the reference: every pair a candidate
+    {"tvb-grid", make<TvbGrid>},    // Kim, Guibas, Shin: hierarchical grids of time-varying bounds
+};
+
+}  // namespace
+
+std::span<const BuiltinBroadPhase> builtin_broad_phases() { return kBuiltin; }
+
+}  // namespace kds::detail

@@ -1,0 +1,51 @@
+#pragma once
+/// \file
+/// The time-varying bound of a sphere (Kim, Guibas, Shin, eqs. 3-6): a sphere whose
+/// centre moves as the last probed state predicts and whose radius grows with the
+/// acceleration bound A,
+///     centre(t) = x(t0) + v(t0) (t - t0),   radius(t) = r + A/2 (t - t0)^2,
+/// so that the real sphere stays inside it whatever it does with |a| <= A (eq. 2).
+/// A ballistic sphere is the special case A = 0 with its exact motion as the centre
+/// (gravity included): the bound is then the sphere itself.
+///
+/// The world keeps one bound per sphere whatever its broad phase: pair and wall
+/// certificates are written over bounds, and a broad phase reads them (the grid's cell
+/// faces) but never changes them.
+
+#include <cmath>
+
+#include "kds/motion.hpp"
+#include "structures/collision/sphere.hpp"
+
+namespace kds {
+
+struct Bound {
+  Motion<3> centre;           ///< predicted centre (exact motion for ballistic spheres)
+  double radius = 0;          ///< r, the sphere's own radius
+  double acceleration = 0;    ///< A; 0 for a ballistic sphere
+  double reset_time = 0;      ///< t0: when the bound was last made equal to the sphere
+
+  template <class NT>
+  Polynomial<NT> centre_coordinate(int axis, double origin) const {
+    return centre.coordinate<NT>(axis, origin);
+  }
+  /// r + A/2 (t - t0)^2 as a polynomial in s = t - origin.
+  template <class NT>
+  Polynomial<NT> radius_polynomial(double origin) const {
+    if (acceleration == 0) return Polynomial<NT>(NT(radius));
+    const NT h = NT(NT(origin) - NT(reset_time));  // t - t0 = s + h
+    const NT half_a = NT(NT(acceleration) * NT(0.5));
+    // half_a (s + h)^2 + r = half_a s^2 + 2 half_a h s + (half_a h^2 + r)
+    return Polynomial<NT>{NT(half_a * h * h + NT(radius)), NT(NT(2.0) * half_a * h), half_a};
+  }
+  /// Radius at time t, in doubles (for output and tests).
+  double radius_at(double t) const { return radius + 0.5 * acceleration * (t - reset_time) * (t - reset_time); }
+};
+
+/// Checks the promise |a| <= A of sphere `id` with a state probed at t >= reset_time:
+/// the centre within A/2 (t - t0)^2 of the predicted one (eq. 2) and the velocity within
+/// A (t - t0) of the predicted one, up to the integrator's own rounding; throws
+/// InvalidInput naming the sphere, the time and by how much otherwise.
+void check_within_bound(SphereId id, const Bound& bound, double t, const SphereState& s);
+
+}  // namespace kds

@@ -1,0 +1,392 @@
+#include "structures/collision/collision_world.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "kds/errors.hpp"
+#include "kds/solver.hpp"
+#include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/cost_model.hpp"
+#include "structures/collision/geometry.hpp"
+#include "structures/collision/io/number_text.hpp"
+#include "structures/collision/io/validate_spheres.hpp"
+#include "structures/collision/response.hpp"
+#include "structures/collision/tie_keys.hpp"
+
+namespace kds {
+namespace {
+
+constexpr const char* kCollision = "collision";              // two ballistic spheres meet
+constexpr const char* kBoundCollision = "bound collision";  // two bounds meet (one trajectory unknown)
+constexpr const char* kWall = "wall";
+constexpr const char* kResetting = "resetting";
+
+using text::shortest;
+
+}  // namespace
+
+struct CollisionWorld::Encounter {
+  std::array<SphereId, 2> ids{};
+  std::uint8_t count = 1;
+  bool may_touch = false;  // a pair or a wall; a reset is never a contact
+  bool with_wall = false;
+  Wall wall = Wall::x_lo;
+
+  static Encounter pair(SphereId a, SphereId b) { return {{a, b}, 2, true, false, Wall::x_lo}; }
+  static Encounter at_wall(SphereId id, Wall w) { return {{id, id}, 1, true, true, w}; }
+  static Encounter reset(SphereId id) { return {{id, id}, 1, false, false, Wall::x_lo}; }
+  std::span<const SphereId> spheres() const { return {ids.data(), count}; }
+  Contact contact(double t) const { return Contact{t, ids[0], ids[1], with_wall, wall}; }
+};
+
+// ---------------------------------------------------------------- construction
+
+CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings,
+                               const std::vector<Sphere>& spheres)
+    : sim_(sim), settings_(settings), broad_phase_(make_broad_phase(settings.broad_phase)) {
+  if (sim_.object_count() != 0)
+    throw InvalidInput("CollisionWorld: needs a simulator of its own (it has objects already)");
+  validate(spheres);
+  const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, settings_.box);
+  if (ratio < 2) throw InvalidInput("CollisionWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
+  cell_sides_ = CellSides(spheres, ratio);
+  spheres_.resize(spheres.size());
+  for (std::size_t i = 0; i < spheres.size(); ++i) {
+    Record& r = spheres_[i];
+    r.spec = spheres[i];
+    r.bound.radius = spheres[i].radius;
+    r.bound.acceleration = spheres[i].max_acceleration;
+    r.level = cell_sides_.level_of(spheres[i].radius);
+  }
+  pairs_.resize(spheres.size());
+  stamp_.assign(spheres.size(), 0);
+  add_bodies(spheres.size());
+  try {
+    const double t = sim_.round_clock();
+    for (SphereId i = 0; i < spheres_.size(); ++i)
+      reset_bound(i, t, SphereState{spheres[i].position, spheres[i].velocity});
+    broad_phase_->start(*this);
+    for (SphereId i = 0; i < spheres_.size(); ++i) create_certificates(i);
+  } catch (...) {
+    for (SphereId i = 0; i < spheres_.size(); ++i) destroy_certificates(i);
+    broad_phase_.reset();
+    remove_bodies();
+    throw;
+  }
+  sim_.attach(*this);
+}
+
+CollisionWorld::~CollisionWorld() {
+  // A destructor must not throw (it may run while an exception unwinds the stack): a
+  // world left inconsistent by an error is still taken apart as far as possible.
+  try {
+    for (SphereId i = 0; i < spheres_.size(); ++i) destroy_certificates(i);
+    broad_phase_.reset();  // its certificates read the bounds
+    remove_bodies();
+  } catch (...) {
+  }
+  sim_.detach(*this);
+}
+
+void CollisionWorld::validate(const std::vector<Sphere>& spheres) const {
+  if (auto problem = box_problem(settings_.box)) throw InvalidInput("CollisionWorld: " + *problem);
+  if (auto problem = tolerance_problem(settings_.contact_tolerance, settings_.box))
+    throw InvalidInput("CollisionWorld: contact_tolerance " + *problem);
+  if (!(settings_.restitution >= 0 && settings_.restitution <= 1))
+    throw InvalidInput("CollisionWorld: restitution must lie in [0, 1]");
+  if (auto problem = gravity_problem(settings_.gravity)) throw InvalidInput("CollisionWorld: " + *problem);
+  // Values, range, placement in the box and overlaps, exactly (the same rules as scene files).
+  validate_spheres(spheres, settings_.box);
+  if (settings_.probe == nullptr)
+    for (std::size_t i = 0; i < spheres.size(); ++i)
+      if (spheres[i].max_acceleration > 0)
+        throw InvalidInput("sphere " + std::to_string(i) +
+                           ": has an unknown trajectory (max_acceleration > 0) but no TrajectoryProbe was given");
+}
+
+// ---------------------------------------------------------------- bodies
+
+// Sphere i is the simulator's object i: the certificates name spheres by object id.
+void CollisionWorld::add_bodies(std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (sim_.add_object() != i) throw std::logic_error("CollisionWorld: object ids are not contiguous");
+}
+
+void CollisionWorld::remove_bodies() {
+  for (SphereId i = 0; i < spheres_.size(); ++i)
+    if (sim_.has_object(i)) sim_.remove_object(i);
+}
+
+// ---------------------------------------------------------------- the contact pipeline
+
+void CollisionWorld::separation_failed(PairCertificate& c, Simulator&) {
+  encounter(Encounter::pair(c.first(), c.second()));
+}
+
+void CollisionWorld::plane_crossed(WallCertificate& c, Simulator&) {
+  encounter(Encounter::at_wall(c.sphere(), wall_of(c.axis(), c.side() > 0)));
+}
+
+void CollisionWorld::deadline_reached(ResetCertificate& c, Simulator&) { encounter(Encounter::reset(c.object())); }
+
+void CollisionWorld::encounter(const Encounter& e) {
+  const std::span<const SphereId> ids = e.spheres();
+  const double t = sim_.round_clock();  // motions change at a double (docs/architecture.md, section 6)
+  std::array<SphereState, 2> s;
+  for (std::size_t i = 0; i < ids.size(); ++i) s[i] = probe(ids[i], t);
+  if (e.may_touch) {
+    const Contact c = e.contact(t);
+    if (touching(c, s)) {
+      respond(c, s);
+      for (std::size_t i = 0; i < ids.size(); ++i)
+        if (!ballistic(ids[i])) settings_.probe->set_velocity(ids[i], t, s[i].velocity);
+      record(c);
+    }
+  }
+  restart(ids, t, {s.data(), ids.size()});
+}
+
+SphereState CollisionWorld::probe(SphereId id, double t) {
+  if (ballistic(id)) return state(id, t);
+  const SphereState s = settings_.probe->state(id, t);
+  ++probes_;
+  for (int k = 0; k < 3; ++k)
+    if (!std::isfinite(s.position[k]) || !std::isfinite(s.velocity[k]))
+      throw InvalidInput("sphere " + std::to_string(id) + ": the probe returned a NaN or infinite state at t = " +
+                         shortest(t));
+  check_within_bound(id, spheres_[id].bound, t, s);
+  for (int k = 0; k < 3; ++k)
+    if (s.position[k] < settings_.box.lo[k] - settings_.contact_tolerance ||
+        s.position[k] > settings_.box.hi[k] + settings_.contact_tolerance)
+      throw InvalidInput("sphere " + std::to_string(id) + ": the probe put its centre outside the box at t = " +
+                         shortest(t));
+  return s;
+}
+
+bool CollisionWorld::touching(const Contact& c, const std::array<SphereState, 2>& s) const {
+  const Sphere& a = spheres_[c.a].spec;
+  if (c.with_wall) {
+    const int k = wall_axis(c.wall);
+    const bool low = wall_is_low(c.wall);
+    const double gap = low ? s[0].position[k] - a.radius - settings_.box.lo[k]
+                           : settings_.box.hi[k] - s[0].position[k] - a.radius;
+    const bool into = low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0;
+    return (ballistic(c.a) || gap <= settings_.contact_tolerance) && into;
+  }
+  const Vec<3> n = sub(s[1].position, s[0].position);
+  const double gap = norm(n) - a.radius - spheres_[c.b].spec.radius;
+  const bool approaching = dot(sub(s[0].velocity, s[1].velocity), n) > 0;
+  // Between two ballistic spheres the certificate is exact: its failure is the contact.
+  return ((ballistic(c.a) && ballistic(c.b)) || gap <= settings_.contact_tolerance) && approaching;
+}
+
+void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
+  if (c.with_wall) {
+    if (wall_response_) wall_response_(c, s[0]);
+    else s[0].velocity = wall_response(c.wall, s[0].velocity, settings_.restitution);
+    const int k = wall_axis(c.wall);
+    if (wall_is_low(c.wall) ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0)
+      throw InvalidInput("wall response for sphere " + std::to_string(c.a) + " at t = " + shortest(c.time) +
+                         " left it moving into the wall");
+    return;
+  }
+  const Vec<3> n = sub(s[1].position, s[0].position);
+  if (pair_response_) {
+    pair_response_(c, s[0], s[1]);
+  } else {
+    auto [va, vb] = collision_response(s[0].position, s[0].velocity, spheres_[c.a].spec.mass, s[1].position,
+                                       s[1].velocity, spheres_[c.b].spec.mass, settings_.restitution);
+    s[0].velocity = va;
+    s[1].velocity = vb;
+  }
+  // Approaching after the response, beyond the rounding of the response itself (with
+  // restitution 0 the default response leaves a relative normal velocity of a few ulps
+  // either way).
+  const double rounding = 1e-12 * (norm(s[0].velocity) + norm(s[1].velocity)) * norm(n);
+  if (dot(sub(s[0].velocity, s[1].velocity), n) > rounding)
+    throw InvalidInput("contact response for spheres " + std::to_string(c.a) + " and " + std::to_string(c.b) +
+                       " at t = " + shortest(c.time) + " left them approaching");
+}
+
+void CollisionWorld::record(const Contact& c) {
+  contacts_.push_back(c);
+  if (c.with_wall) ++wall_contacts_;
+  else ++sphere_contacts_;
+  sim_.note_external_event();
+  for (const auto& f : contact_observers_) f(c);
+}
+
+void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states) {
+  // Unschedule the old certificates before the motions change: a queued failure time
+  // computes its exact value lazily from its certificate's function, which must still be
+  // the function that produced it (comparisons in the queue may need it).
+  for (SphereId id : ids) {
+    destroy_certificates(id);
+    broad_phase_->bound_will_reset(id);
+  }
+  for (std::size_t i = 0; i < ids.size(); ++i) reset_bound(ids[i], t, states[i]);
+  for (SphereId id : ids) broad_phase_->bound_was_reset(id);
+  for (SphereId id : ids) create_certificates(id);
+}
+
+void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s) {
+  Record& r = spheres_[id];
+  r.bound.reset_time = t;
+  if (ballistic(id)) {
+    r.bound.centre = Motion<3>::accelerated(t, s.position, s.velocity, settings_.gravity);
+  } else {
+    r.bound.centre = Motion<3>::linear(t, s.position, s.velocity);
+    r.reset_deadline = t + (cell_sides_.side(r.level) - 2 * r.spec.radius) / r.spec.max_acceleration;  // eq. (8)
+  }
+}
+
+bool CollisionWorld::bound_is_exact(SphereId id, double t) const {
+  return ballistic(id) || spheres_[id].bound.reset_time == t;
+}
+
+double CollisionWorld::horizon(SphereId id) const {
+  return ballistic(id) ? std::numeric_limits<double>::infinity() : spheres_[id].reset_deadline;
+}
+
+SphereState CollisionWorld::state(SphereId id, double t) const {
+  const Motion<3>& m = spheres_[id].bound.centre;
+  return SphereState{m.position(t), m.velocity(t)};
+}
+
+double CollisionWorld::kinetic_energy(double t) const {
+  double e = 0;
+  for (SphereId i = 0; i < spheres_.size(); ++i) {
+    const Vec<3> v = state(i, t).velocity;
+    e += 0.5 * spheres_[i].spec.mass * dot(v, v);
+  }
+  return e;
+}
+
+// ---------------------------------------------------------------- certificates
+
+void CollisionWorld::create_certificates(SphereId id) {
+  for (int w = 0; w < wall_count; ++w)
+    if (broad_phase_->may_reach_wall(id, static_cast<Wall>(w))) create_wall(id, static_cast<Wall>(w));
+  if (!ballistic(id))
+    spheres_[id].reset =
+        sim_.create<ResetCertificate>(*this, id, spheres_[id].reset_deadline, kResetting, tie_key::bookkeeping(id, 0));
+  refresh_pairs(id);
+}
+
+void CollisionWorld::destroy_certificates(SphereId id) {
+  while (!pairs_.of(id).empty()) {
+    const std::size_t last = pairs_.of(id).size() - 1;
+    PairCertificate* c = pairs_.of(id)[last].certificate;
+    pairs_.erase(id, last);
+    sim_.destroy(c);
+  }
+  Record& r = spheres_[id];
+  for (WallCertificate*& w : r.walls)
+    if (w != nullptr) {
+      sim_.destroy(w);
+      w = nullptr;
+    }
+  if (r.reset != nullptr) {
+    sim_.destroy(r.reset);
+    r.reset = nullptr;
+  }
+}
+
+void CollisionWorld::candidates_changed(SphereId id) {
+  Record& r = spheres_[id];
+  for (int w = 0; w < wall_count; ++w) {
+    const bool reach = broad_phase_->may_reach_wall(id, static_cast<Wall>(w));
+    if (reach && r.walls[w] == nullptr) {
+      create_wall(id, static_cast<Wall>(w));
+    } else if (!reach && r.walls[w] != nullptr) {
+      sim_.destroy(r.walls[w]);
+      r.walls[w] = nullptr;
+    }
+  }
+  refresh_pairs(id);
+}
+
+void CollisionWorld::refresh_pairs(SphereId id) {
+  candidates_.clear();
+  broad_phase_->candidates(id, candidates_);
+  if (stamp_now_ > std::numeric_limits<std::uint32_t>::max() - 2) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    stamp_now_ = 0;
+  }
+  const std::uint32_t candidate = ++stamp_now_, paired = ++stamp_now_;
+  for (SphereId j : candidates_) stamp_[j] = candidate;
+  // Pairs whose partner is no longer a candidate go. From the back, so that the pair
+  // moved into an erased slot has been looked at already.
+  for (std::size_t i = pairs_.of(id).size(); i-- > 0;) {
+    const auto [other, c] = pairs_.of(id)[i];
+    if (stamp_[other] == candidate) {
+      stamp_[other] = paired;
+    } else {
+      pairs_.erase(id, i);
+      sim_.destroy(c);
+    }
+  }
+  for (SphereId j : candidates_)
+    if (stamp_[j] == candidate) create_pair(id, j);
+}
+
+void CollisionWorld::create_pair(SphereId a, SphereId b) {
+  if (a > b) std::swap(a, b);
+  const char* kind = ballistic(a) && ballistic(b) ? kCollision : kBoundCollision;
+  PairCertificate* c = sim_.create<PairCertificate>(*this, a, b, kind, tie_key::pair(a, b));
+  pairs_.insert(c);
+  c->set_horizon(std::min(horizon(a), horizon(b)));
+  // The allowance is a function of the two motions alone, decided at the later of their
+  // starts t0 (when the pair was last possibly put in contact), whenever the certificate is
+  // created: a broad phase may create it as regions meet, all-pairs when motions change,
+  // and both must schedule the same function.
+  const double t0 = std::max(spheres_[a].bound.reset_time, spheres_[b].bound.reset_time);
+  if (!bound_is_exact(a, t0) || !bound_is_exact(b, t0)) return;
+  const Vec<3> d = sub(spheres_[a].bound.centre.position(t0), spheres_[b].bound.centre.position(t0));
+  const double R = spheres_[a].spec.radius + spheres_[b].spec.radius, d2 = dot(d, d);
+  // Clearly apart at t0 (in doubles, with a margin far above their rounding): no allowance.
+  if (d2 - R * R > 1e-9 * (d2 + R * R)) return;
+  // Possibly in contact (after a response at a rounded time the pair may overlap by a few
+  // ulps). Approaching more slowly than the rounding of a response can leave a pair counts
+  // as at rest (with restitution 0 the response may leave an approach below an ulp of the
+  // velocities, which no further response can remove).
+  const double rounding = 1e-12 * 2 * norm(d) *
+                          (norm(spheres_[a].bound.centre.velocity(t0)) + norm(spheres_[b].bound.centre.velocity(t0)));
+  const double allowance = allowance_at(*c, t0, rounding);
+  const double depth = allowance / (2 * R);
+  if (depth > settings_.contact_tolerance)
+    throw std::logic_error("CollisionWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) +
+                           " overlap by " + shortest(depth) + " at t = " + shortest(t0) +
+                           ", beyond the contact tolerance");
+  c->set_allowance(allowance);
+}
+
+void CollisionWorld::create_wall(SphereId id, Wall w) {
+  Record& r = spheres_[id];
+  const int k = wall_axis(w);
+  const double plane = wall_plane(settings_.box, w);
+  const int side = wall_is_low(w) ? +1 : -1;
+  WallCertificate* c = sim_.create<WallCertificate>(*this, id, k, plane, side, kWall, tie_key::wall(id, w), -1);
+  r.walls[static_cast<int>(w)] = c;
+  c->set_horizon(horizon(id));
+  // As for pairs: the allowance is decided at the start t0 of the motion, whenever the
+  // certificate is created (a broad phase creates wall certificates as its regions reach
+  // the wall, all-pairs at every motion change).
+  const double t0 = r.bound.reset_time;
+  const double x = r.bound.centre.position(t0)[k];
+  const double clearance = side * (x - plane) - r.spec.radius;
+  if (clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;
+  const double allowance = allowance_at(*c, t0);
+  if (allowance > settings_.contact_tolerance)
+    throw std::logic_error("CollisionWorld: sphere " + std::to_string(id) + " is " + shortest(allowance) +
+                           " beyond a wall at t = " + shortest(t0) + ", more than the contact tolerance");
+  c->set_allowance(allowance);
+}
+
+const CollisionWorld::WallCertificate* CollisionWorld::wall_certificate(SphereId id, Wall w) const {
+  return spheres_[id].walls[static_cast<int>(w)];
+}
+
+}  // namespace kds

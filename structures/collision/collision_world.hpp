@@ -1,0 +1,197 @@
+#pragma once
+/// \file
+/// Collision detection among spheres in a box, with known (ballistic) or unknown
+/// (bounded-acceleration) trajectories: the one contact pipeline of kds, over a
+/// pluggable broad phase (broad_phase.hpp). docs/structures/collision.md describes it.
+///
+/// Every sphere has a bound (bound.hpp) that contains it: the sphere itself when
+/// ballistic, a growing sphere when its trajectory is unknown (Kim, Guibas, Shin). The
+/// world certifies:
+///   - every candidate pair of its broad phase: the bounds stay apart (eq. 10), kind
+///     "collision" between two ballistic spheres (the real contact, exact), else
+///     "bound collision";
+///   - every wall a sphere's bound may reach (eq. 7), kind "wall";
+///   - the reset of an unknown trajectory's bound when its diameter reaches its cell side
+///     (eq. 8, cell_sides.hpp), kind "resetting". No event later than the reset is queued
+///     (section 3.3): the reset is the horizon of the sphere's certificates.
+/// When one fails, the pipeline (`encounter`) runs: round the clock, probe the spheres,
+/// test for a real contact, respond (the default impulse or the user's), log it, tell the
+/// observers, then reset the spheres' bounds and rebuild their certificates.
+///
+/// Contact tolerance (docs/structures/tvb-grid.md): a contact is declared when the gap
+/// between two spheres (or a sphere and a wall) is at most `contact_tolerance` and they
+/// approach each other; no two spheres ever overlap by more (audits check it).
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "certificates/bound_separation.hpp"
+#include "certificates/deadline.hpp"
+#include "certificates/plane_side.hpp"
+#include "kds/simulator.hpp"
+#include "kds/structure.hpp"
+#include "structures/collision/bound.hpp"
+#include "structures/collision/box.hpp"
+#include "structures/collision/broad_phase.hpp"
+#include "structures/collision/cell_sides.hpp"
+#include "structures/collision/contact.hpp"
+#include "structures/collision/pair_table.hpp"
+#include "structures/collision/sphere.hpp"
+#include "structures/collision/trajectory_probe.hpp"
+#include "structures/collision/wall.hpp"
+
+namespace kds {
+
+struct CollisionWorldSettings {
+  Box3 box;
+  /// Constant acceleration of every ballistic sphere (unknown trajectories ignore it:
+  /// their integrator applies whatever forces it likes within the bound).
+  Vec<3> gravity{0, 0, 0};
+  /// 1: elastic. Used by the default response for sphere pairs and walls.
+  double restitution = 1.0;
+  /// Contacts are declared at a gap of at most this length; no overlap is ever deeper.
+  double contact_tolerance = 1e-6;
+  /// A registered broad phase (broad_phase_names()): "tvb-grid", the hierarchical grid of
+  /// Kim, Guibas, Shin, or "all-pairs", the reference.
+  std::string broad_phase = "tvb-grid";
+  /// Cell side / largest sphere diameter of a level (>= 2), cell_sides.hpp. 0: chosen by
+  /// the cost model (cost_model.hpp).
+  double cell_ratio = 0;
+  /// Required when a sphere has max_acceleration > 0.
+  TrajectoryProbe* probe = nullptr;
+};
+
+class CollisionWorld final : public Structure {
+ public:
+  using PairCertificate = BoundSeparation<CollisionWorld>;
+  using WallCertificate = PlaneSide<CollisionWorld>;
+  using ResetCertificate = Deadline<CollisionWorld>;
+  /// A user's collision response: given the states at the contact (rounded) time, set the
+  /// new velocities. The pair must not be left approaching (InvalidInput otherwise).
+  using PairResponse = std::function<void(const Contact&, SphereState& a, SphereState& b)>;
+  /// The sphere must not be left moving into the wall (InvalidInput otherwise).
+  using WallResponse = std::function<void(const Contact&, SphereState& s)>;
+
+  /// Validates and adds all spheres at the current time (InvalidInput naming the sphere
+  /// and the field: io/validate_spheres.hpp, and an unknown trajectory without a probe;
+  /// or naming the setting, or the broad phase if no such name is registered).
+  CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres);
+  ~CollisionWorld() override;
+  CollisionWorld(const CollisionWorld&) = delete;
+  CollisionWorld& operator=(const CollisionWorld&) = delete;
+
+  std::size_t size() const { return spheres_.size(); }
+  const Sphere& sphere(SphereId id) const { return spheres_[id].spec; }
+  const Bound& bound(SphereId id) const { return spheres_[id].bound; }
+  bool ballistic(SphereId id) const { return spheres_[id].spec.max_acceleration == 0; }
+  const CollisionWorldSettings& settings() const { return settings_; }
+  double cell_ratio() const { return cell_sides_.ratio(); }
+  const CellSides& cell_sides() const { return cell_sides_; }
+  /// The level of `id` in cell_sides().
+  int level(SphereId id) const { return spheres_[id].level; }
+  const BroadPhase& broad_phase() const { return *broad_phase_; }
+  Simulator& simulator() const { return sim_; }
+  /// When the bound of `id` will be reset (eq. 8; infinity for a ballistic sphere): the
+  /// horizon of every certificate over it, which need not look further (section 3.3).
+  double horizon(SphereId id) const;
+
+  /// State of a ballistic sphere at time t (from its exact motion); for a sphere with an
+  /// unknown trajectory, the state at its last probe extrapolated linearly (the bound's
+  /// centre), which is all kds knows without probing.
+  SphereState state(SphereId id, double t) const;
+  /// Total kinetic energy of the ballistic spheres at time t (0.5 m |v|^2).
+  double kinetic_energy(double t) const;
+  /// Contacts so far, in the order processed (time, pair or wall).
+  const std::vector<Contact>& contacts() const { return contacts_; }
+  std::uint64_t sphere_contacts() const { return sphere_contacts_; }
+  std::uint64_t wall_contacts() const { return wall_contacts_; }
+  std::uint64_t probes() const { return probes_; }
+  /// Called after each contact is resolved, in the order of registration.
+  void on_contact(std::function<void(const Contact&)> f) { contact_observers_.push_back(std::move(f)); }
+  void set_pair_response(PairResponse r) { pair_response_ = std::move(r); }
+  void set_wall_response(WallResponse r) { wall_response_ = std::move(r); }
+
+  /// The certificate of a pair, or of a sphere and a wall, if there is one now (for
+  /// tests and teaching: its allowance, its failure time).
+  const PairCertificate* pair_certificate(SphereId a, SphereId b) const { return pairs_.find(a, b); }
+  const WallCertificate* wall_certificate(SphereId id, Wall w) const;
+
+  /// For broad phases: the candidates of `id`, or the walls it may reach, changed (the
+  /// grid's cell events). Creates the certificates of new candidate pairs and reachable
+  /// walls, destroys those of pairs and walls no longer reachable.
+  void candidates_changed(SphereId id);
+
+  // Structure
+  const char* name() const override { return "collision world"; }
+  void audit(const AuditContext& ctx) const override;
+
+  // Owner interface of the certificates (and of a broad phase's certificates over bounds).
+  template <class NT>
+  Polynomial<NT> centre(ObjectId id, int axis, double origin) const {
+    return spheres_[id].bound.centre_coordinate<NT>(axis, origin);
+  }
+  template <class NT>
+  Polynomial<NT> radius(ObjectId id, double origin) const {
+    return spheres_[id].bound.radius_polynomial<NT>(origin);
+  }
+  void separation_failed(PairCertificate& c, Simulator& sim);
+  void plane_crossed(WallCertificate& c, Simulator& sim);
+  void deadline_reached(ResetCertificate& c, Simulator& sim);
+
+ private:
+  struct Record {
+    Sphere spec;
+    Bound bound;
+    int level = 0;
+    double reset_deadline = 0;  // when the bound's diameter reaches the cell side (unknown trajectories)
+    std::array<WallCertificate*, wall_count> walls{};
+    ResetCertificate* reset = nullptr;
+  };
+  /// What failed: one sphere (a wall, a reset) or two (a pair), and whether it may be a contact.
+  struct Encounter;
+
+  // Bodies: the only use of the simulator's objects (sphere i is object i).
+  void add_bodies(std::size_t n);
+  void remove_bodies();
+
+  void validate(const std::vector<Sphere>& spheres) const;
+  /// The bound equals the real sphere at t (ballistic, or reset at t).
+  bool bound_is_exact(SphereId id, double t) const;
+
+  // The pipeline.
+  void encounter(const Encounter& e);
+  SphereState probe(SphereId id, double t);
+  bool touching(const Contact& c, const std::array<SphereState, 2>& s) const;
+  void respond(const Contact& c, std::array<SphereState, 2>& s);
+  void record(const Contact& c);
+  void restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states);
+  void reset_bound(SphereId id, double t, const SphereState& s);
+
+  // Certificates.
+  void create_certificates(SphereId id);
+  void destroy_certificates(SphereId id);
+  void create_pair(SphereId a, SphereId b);
+  void create_wall(SphereId id, Wall w);
+  void refresh_pairs(SphereId id);
+
+  Simulator& sim_;
+  CollisionWorldSettings settings_;
+  CellSides cell_sides_;
+  std::vector<Record> spheres_;
+  PairTable<PairCertificate> pairs_;
+  std::unique_ptr<BroadPhase> broad_phase_;
+  std::vector<Contact> contacts_;
+  std::uint64_t sphere_contacts_ = 0, wall_contacts_ = 0, probes_ = 0;
+  std::vector<std::function<void(const Contact&)>> contact_observers_;
+  PairResponse pair_response_;
+  WallResponse wall_response_;
+  std::vector<SphereId> candidates_;    // reused: no allocation per event
+  std::vector<std::uint32_t> stamp_;    // marks of refresh_pairs, by sphere
+  std::uint32_t stamp_now_ = 0;
+};
+
+}  // namespace kds

@@ -1,0 +1,56 @@
+// CollisionWorld::audit: every invariant of the world checked against a static, exact
+// computation at the audit's rational time (docs/architecture.md, section 8).
+#include <vector>
+
+#include "kds/errors.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "structures/collision/io/number_text.hpp"
+
+namespace kds {
+
+void CollisionWorld::audit(const AuditContext& ctx) const {
+  const Rational t = ctx.exact_time();
+  const std::size_t n = spheres_.size();
+  const std::string when = "collision world: at t = " + text::shortest(ctx.time);
+  std::vector<Box3> extent(n);
+  std::vector<std::array<Rational, 3>> c(n);
+  std::vector<Rational> rad(n);
+  for (SphereId i = 0; i < n; ++i) {
+    rad[i] = radius<Rational>(i, 0.0)(t);
+    for (int k = 0; k < 3; ++k) {
+      c[i][k] = centre<Rational>(i, k, 0.0)(t);
+      extent[i].lo[k] = Rational(c[i][k] - rad[i]).get_d();
+      extent[i].hi[k] = Rational(c[i][k] + rad[i]).get_d();
+    }
+  }
+  // Pairs: bounds whose boxes meet must have a certificate, whatever the broad phase;
+  // ballistic spheres must not overlap beyond the tolerance. O(n^2): audits are for tests.
+  const Rational tol(settings_.contact_tolerance);
+  std::vector<char> paired(n, 0);
+  for (SphereId i = 0; i < n; ++i) {
+    std::fill(paired.begin(), paired.end(), 0);
+    for (const auto& e : pairs_.of(i)) paired[e.other] = 1;
+    for (SphereId j = i + 1; j < n; ++j) {
+      if (boxes_meet(extent[i], extent[j]) && !paired[j])
+        throw AuditFailure(when + " the bounds of spheres " + std::to_string(i) + " and " + std::to_string(j) +
+                           " are close but have no certificate");
+      if (ballistic(i) && ballistic(j)) {
+        Rational d2 = 0;
+        for (int k = 0; k < 3; ++k) d2 += (c[i][k] - c[j][k]) * (c[i][k] - c[j][k]);
+        const Rational R = rad[i] + rad[j] - tol;
+        if (R > 0 && d2 < R * R)
+          throw AuditFailure(when + " spheres " + std::to_string(i) + " and " + std::to_string(j) +
+                             " overlap by more than the contact tolerance");
+      }
+    }
+    if (ballistic(i))
+      for (int k = 0; k < 3; ++k)
+        if (c[i][k] - rad[i] < Rational(settings_.box.lo[k]) - tol ||
+            c[i][k] + rad[i] > Rational(settings_.box.hi[k]) + tol)
+          throw AuditFailure(when + " sphere " + std::to_string(i) +
+                             " is outside the box by more than the contact tolerance");
+  }
+  broad_phase_->audit(ctx);
+}
+
+}  // namespace kds

@@ -1,0 +1,32 @@
+#pragma once
+/// \file
+/// The range of input a collision world accepts (docs/scene-format.md, "Accepted range"),
+/// checked by io/validate_spheres.hpp with errors naming the sphere, the field and the
+/// limit. Beyond it kds would not fail loudly but slowly or obscurely: squares of
+/// velocities overflow to infinity and every failure time goes to the exact path, or the
+/// grid runs out of cell indices or levels.
+
+namespace kds::input_range {
+
+/// Largest magnitude of a box corner, a velocity component, an acceleration bound, a
+/// gravity component and a mass. The functions of eq. (10) and the world's own double
+/// arithmetic (gaps, approach speeds, impulses, kinetic energies) multiply up to four such
+/// values: at most 1e200, far from the overflow of doubles (about 1.8e308).
+inline constexpr double max_magnitude = 1e50;
+/// Smallest mass: the impulse divides by the sum of two masses.
+inline constexpr double min_mass = 1e-50;
+/// Smallest radius, as a fraction of the largest side of the box: 2^-20. The finest cells
+/// of the grid are at least 4 radii wide, so a level has at most 2^18 cells per axis,
+/// within the 2^19 that its cell keys hold (structures/tvb_grid/hierarchical_grid.hpp).
+inline constexpr double min_radius_per_box_side = 0x1p-20;
+/// Largest radius over the smallest radius: 2^14, so that one sphere per level of
+/// doubling cell sides needs at most 15 levels (CellSides::max_levels).
+inline constexpr double max_radius_ratio = 0x1p14;
+
+/// Smallest contact tolerance, as a fraction of the largest magnitude of a box corner:
+/// 2^-40. Coordinates are doubles: after a response at a rounded time two spheres may
+/// overlap by a few ulps of their coordinates (2^-52 of them), which the tolerance must
+/// cover with room to spare.
+inline constexpr double min_tolerance_per_coordinate = 0x1p-40;
+
+}  // namespace kds::input_range

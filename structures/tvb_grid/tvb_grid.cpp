@@ -1,0 +1,168 @@
+#include "structures/tvb_grid/tvb_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "kds/errors.hpp"
+#include "structures/collision/io/number_text.hpp"
+#include "structures/collision/tie_keys.hpp"
+
+namespace kds {
+namespace {
+
+constexpr const char* kEntering = "entering";
+constexpr const char* kLeaving = "leaving";
+
+}  // namespace
+
+TvbGrid::~TvbGrid() {
+  if (sim_ == nullptr) return;
+  for (SphereId i = 0; i < spheres_.size(); ++i) destroy_faces(i);
+}
+
+void TvbGrid::start(CollisionWorld& world) {
+  world_ = &world;
+  sim_ = &world.simulator();
+  spheres_.resize(world.size());
+  stamp_.assign(world.size(), 0);
+  if (world.size() == 0) return;
+  const CellSides& sides = world.cell_sides();
+  const Box3& box = world.settings().box;
+  // Shift the grid off the box by an irrational-looking fraction of a cell, so that no
+  // cell face coincides with a wall (equal failure times would need exact comparisons).
+  Vec<3> origin;
+  for (int k = 0; k < 3; ++k) origin[k] = box.lo[k] - 0.3819660112501051 * sides.side(0);
+  grid_ = std::make_unique<HierarchicalGrid>(sides.side(0), sides.levels(), origin);
+  for (SphereId i = 0; i < spheres_.size(); ++i) {
+    Record& r = spheres_[i];
+    r.level = world.level(i);
+    r.cells = region_now(i);
+    grid_->insert(i, r.level, r.cells);
+  }
+  for (SphereId i = 0; i < spheres_.size(); ++i) create_faces(i);
+}
+
+CellRange TvbGrid::region_now(SphereId id) const {
+  const Bound& b = world_->bound(id);
+  const double t = sim_->now().hi();
+  const Vec<3> c = b.centre.position(t);
+  const double rad = b.radius_at(t);
+  // A little margin so that a bound touching a face counts in both cells: the face
+  // certificates decide membership from then on, exactly.
+  Vec<3> lo, hi;
+  for (int k = 0; k < 3; ++k) {
+    const double m = 1e-12 * (std::fabs(c[k]) + rad);
+    lo[k] = c[k] - rad - m;
+    hi[k] = c[k] + rad + m;
+  }
+  return grid_->cells_of(spheres_[id].level, lo, hi);
+}
+
+void TvbGrid::move(SphereId id, const CellRange& cells) {
+  Record& r = spheres_[id];
+  if (cells == r.cells) return;
+  grid_->erase(id, r.level, r.cells);
+  r.cells = cells;
+  grid_->insert(id, r.level, r.cells);
+}
+
+void TvbGrid::bound_was_reset(SphereId id) {
+  move(id, region_now(id));
+  create_faces(id);
+}
+
+void TvbGrid::candidates(SphereId id, std::vector<SphereId>& out) {
+  if (stamp_now_ == std::numeric_limits<std::uint32_t>::max()) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    stamp_now_ = 0;
+  }
+  const std::uint32_t seen = ++stamp_now_;
+  const Record& r = spheres_[id];
+  grid_->for_each_candidate(r.level, r.cells, [&](std::uint32_t j) {
+    if (j == id || stamp_[j] == seen) return;
+    stamp_[j] = seen;
+    if (grid_->regions_overlap(r.level, r.cells, spheres_[j].level, spheres_[j].cells)) out.push_back(j);
+  });
+}
+
+bool TvbGrid::may_reach_wall(SphereId id, Wall w) const {
+  // The bound lies within its cells: it cannot reach a wall its cells do not reach
+  // before an entering event changes them.
+  const Record& r = spheres_[id];
+  const int k = wall_axis(w);
+  const Box3& box = world_->settings().box;
+  return wall_is_low(w) ? grid_->plane(r.level, k, r.cells.lo[k]) <= box.lo[k]
+                        : grid_->plane(r.level, k, r.cells.hi[k] + 1) >= box.hi[k];
+}
+
+void TvbGrid::create_faces(SphereId id, const FaceCertificate* crossed) {
+  Record& r = spheres_[id];
+  const double horizon = world_->horizon(id);
+  for (int k = 0; k < 3; ++k) {
+    const std::int32_t lo = r.cells.lo[k], hi = r.cells.hi[k];
+    auto make = [&](double plane, int side, int reach, const char* kind, int code) {
+      const bool negation = crossed != nullptr && crossed->axis() == k && crossed->plane() == plane &&
+                            crossed->side() == -side && crossed->reach() == -reach;
+      const auto key = tie_key::bookkeeping(id, static_cast<std::uint8_t>(code));
+      FaceCertificate* c =
+          negation ? sim_->create_vanishing_now<FaceCertificate>(*this, id, k, plane, side, kind, key, reach)
+                   : sim_->create<FaceCertificate>(*this, id, k, plane, side, kind, key, reach);
+      c->set_horizon(horizon);
+      r.faces[code - 1] = c;
+    };
+    make(grid_->plane(r.level, k, hi + 1), -1, -1, kEntering, 1 + 4 * k);  // the top reaches the next cell up
+    make(grid_->plane(r.level, k, lo), +1, -1, kEntering, 2 + 4 * k);      // the bottom reaches the next cell down
+    if (hi > lo) {
+      make(grid_->plane(r.level, k, hi), +1, +1, kLeaving, 3 + 4 * k);  // the top drops out of the upper cell
+      make(grid_->plane(r.level, k, hi), -1, +1, kLeaving, 4 + 4 * k);  // the bottom rises out of the lower cell
+    }
+  }
+}
+
+void TvbGrid::destroy_faces(SphereId id) {
+  for (FaceCertificate*& c : spheres_[id].faces)
+    if (c != nullptr) {
+      sim_->destroy(c);
+      c = nullptr;
+    }
+}
+
+void TvbGrid::plane_crossed(FaceCertificate& cert, Simulator&) {
+  const SphereId id = cert.sphere();
+  // The region grows or shrinks by one cell on one side of one axis.
+  const int k = cert.axis();
+  CellRange cells = spheres_[id].cells;
+  if (cert.reach() < 0) {
+    if (cert.side() < 0) ++cells.hi[k];
+    else --cells.lo[k];
+  } else {
+    if (cert.side() > 0) --cells.hi[k];
+    else ++cells.lo[k];
+  }
+  move(id, cells);
+  // New faces first: the replacement of `cert` reads it.
+  const std::array<FaceCertificate*, kFaces> old = spheres_[id].faces;
+  spheres_[id].faces = {};
+  create_faces(id, &cert);
+  for (FaceCertificate* c : old)
+    if (c != nullptr) sim_->destroy(c);
+  world_->candidates_changed(id);
+}
+
+void TvbGrid::audit(const AuditContext& ctx) const {
+  const Rational t = ctx.exact_time();
+  for (SphereId i = 0; i < spheres_.size(); ++i) {
+    const Record& r = spheres_[i];
+    const Rational rad = world_->radius<Rational>(i, 0.0)(t);
+    for (int k = 0; k < 3; ++k) {
+      const Rational c = world_->centre<Rational>(i, k, 0.0)(t);
+      if (Rational(c - rad) < Rational(grid_->plane(r.level, k, r.cells.lo[k])) ||
+          Rational(c + rad) > Rational(grid_->plane(r.level, k, r.cells.hi[k] + 1)))
+        throw AuditFailure("tvb-grid: at t = " + text::shortest(ctx.time) + " the bound of sphere " +
+                           std::to_string(i) + " leaves its registered cells on axis " + std::to_string(k));
+    }
+  }
+}
+
+}  // namespace kds

@@ -1,0 +1,193 @@
+#pragma once
+// Shared helpers of the collision-world tests: random scenes, running a world to a time,
+// comparing contact sequences, exact evaluation of motions.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kds/errors.hpp"
+#include "kds/simulator.hpp"
+#include "structures/collision/collision_world.hpp"
+
+namespace kds::testing {
+
+inline double dot3(const Vec<3>& a, const Vec<3>& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline double norm3(const Vec<3>& a) { return std::sqrt(dot3(a, a)); }
+
+/// A sphere at x with velocity v.
+inline Sphere ball(Vec<3> x, Vec<3> v, double r = 1, double m = 1) {
+  Sphere s;
+  s.position = x;
+  s.velocity = v;
+  s.radius = r;
+  s.mass = m;
+  return s;
+}
+
+inline Box3 cube(double side) { return Box3{{0, 0, 0}, {side, side, side}}; }
+
+struct SceneSpec {
+  int n = 50;
+  double box = 100;
+  double r_min = 1, r_max = 1;
+  double speed = 10;        ///< each velocity component uniform in [-speed, speed]
+  double mass_min = 1, mass_max = 1;
+  double max_acceleration = 0;  ///< 0: ballistic; > 0: every sphere gets a bound uniform in [A/2, A]
+};
+
+/// Non-overlapping spheres placed at random inside the box (rejection sampling; the scene
+/// must be sparse enough). Radii log-uniform in [r_min, r_max].
+inline std::vector<Sphere> random_scene(std::mt19937_64& rng, const SceneSpec& spec) {
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<Sphere> s;
+  s.reserve(spec.n);
+  int attempts = 0;
+  while (static_cast<int>(s.size()) < spec.n) {
+    if (++attempts > 1000 * spec.n) throw std::runtime_error("random_scene: too dense, cannot place the spheres");
+    Sphere x;
+    x.radius = spec.r_min * std::pow(spec.r_max / spec.r_min, u(rng));
+    for (int k = 0; k < 3; ++k) x.position[k] = x.radius + (spec.box - 2 * x.radius) * u(rng);
+    bool ok = true;
+    for (const Sphere& y : s) {
+      Vec<3> d{x.position[0] - y.position[0], x.position[1] - y.position[1], x.position[2] - y.position[2]};
+      if (norm3(d) <= (x.radius + y.radius) * (1 + 1e-9)) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    for (int k = 0; k < 3; ++k) x.velocity[k] = spec.speed * (2 * u(rng) - 1);
+    x.mass = spec.mass_min + (spec.mass_max - spec.mass_min) * u(rng);
+    x.max_acceleration = spec.max_acceleration > 0 ? spec.max_acceleration * (0.5 + 0.5 * u(rng)) : 0;
+    s.push_back(x);
+  }
+  return s;
+}
+
+inline std::string describe(const Contact& c) {
+  std::ostringstream os;
+  os.precision(17);
+  os << "t = " << c.time << ": ";
+  if (c.with_wall) os << "sphere " << c.a << " with wall " << static_cast<int>(c.wall);
+  else os << "spheres " << c.a << " and " << c.b;
+  return os.str();
+}
+
+inline bool same_contact(const Contact& x, const Contact& y) {
+  if (x.time != y.time || x.a != y.a || x.with_wall != y.with_wall) return false;
+  return x.with_wall ? x.wall == y.wall : x.b == y.b;
+}
+
+/// Exactly the same contacts in the same order (times compared bit for bit).
+inline ::testing::AssertionResult same_contacts(const std::vector<Contact>& a, const std::vector<Contact>& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (!same_contact(a[i], b[i]))
+      return ::testing::AssertionFailure() << "contact #" << i << " differs: " << describe(a[i]) << " vs " << describe(b[i]);
+  if (a.size() != b.size())
+    return ::testing::AssertionFailure() << a.size() << " contacts vs " << b.size() << " (the first " << n << " agree)";
+  return ::testing::AssertionSuccess() << n << " contacts agree";
+}
+
+/// A simulator and a world on it, run together.
+struct WorldRun {
+  std::unique_ptr<Simulator> sim;
+  std::unique_ptr<CollisionWorld> world;
+
+  WorldRun(const std::vector<Sphere>& spheres, const CollisionWorldSettings& settings, SimulatorSettings sim_settings = {})
+      : sim(std::make_unique<Simulator>(sim_settings)),
+        world(std::make_unique<CollisionWorld>(*sim, settings, spheres)) {}
+  ~WorldRun() {
+    world.reset();  // before the simulator it refers to
+    sim.reset();
+  }
+  WorldRun(WorldRun&&) = default;
+
+  /// Processes events up to t (at most max_events of them, so that a bug cannot hang a
+  /// test); returns false if the cap stopped it.
+  bool run_until(double t, std::uint64_t max_events = 3'000'000) {
+    std::uint64_t events = 0;
+    while (compare(sim->next_event_time(), t) <= 0) {
+      if (++events > max_events) return false;
+      sim->step();
+    }
+    sim->run_until(t);
+    return true;
+  }
+  const std::vector<Contact>& contacts() const { return world->contacts(); }
+};
+
+inline CollisionWorldSettings world_settings(const Box3& box, const std::string& broad_phase, double restitution = 1.0,
+                                             Vec<3> gravity = {0, 0, 0}) {
+  CollisionWorldSettings s;
+  s.box = box;
+  s.broad_phase = broad_phase;
+  s.restitution = restitution;
+  s.gravity = gravity;
+  return s;
+}
+
+/// Runs the same scene with a broad phase and with the all-pairs reference, and returns
+/// their contacts.
+struct TwinResult {
+  std::vector<Contact> tested, all_pairs;
+};
+inline TwinResult run_twins(const std::vector<Sphere>& spheres, CollisionWorldSettings settings, double t_end,
+                            SimulatorSettings sim_settings = {}, const std::string& broad_phase = "tvb-grid") {
+  TwinResult r;
+  settings.broad_phase = broad_phase;
+  {
+    WorldRun g(spheres, settings, sim_settings);
+    EXPECT_TRUE(g.run_until(t_end)) << broad_phase << ": event cap reached";
+    r.tested = g.contacts();
+  }
+  settings.broad_phase = "all-pairs";
+  {
+    WorldRun a(spheres, settings, sim_settings);
+    EXPECT_TRUE(a.run_until(t_end)) << "all pairs: event cap reached";
+    r.all_pairs = a.contacts();
+  }
+  return r;
+}
+
+/// A coordinate of a motion at a rational time, exactly.
+inline Rational exact_coordinate(const Motion<3>& m, int axis, const Rational& t) {
+  const auto& c = m.coefficients(axis);
+  const Rational s = t - Rational(m.start());
+  return ((Rational(c[3]) * s + Rational(c[2])) * s + Rational(c[1])) * s + Rational(c[0]);
+}
+
+/// Matches a message against several fragments (all must occur).
+inline ::testing::AssertionResult message_has(const std::string& what, std::initializer_list<std::string> parts) {
+  for (const std::string& p : parts)
+    if (what.find(p) == std::string::npos)
+      return ::testing::AssertionFailure() << "message \"" << what << "\" lacks \"" << p << "\"";
+  return ::testing::AssertionSuccess();
+}
+
+/// The message of the InvalidInput that f throws; fails the test if it throws nothing or
+/// something else.
+template <class F>
+std::string invalid_input_message(F&& f) {
+  try {
+    f();
+  } catch (const InvalidInput& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "expected kds::InvalidInput, got another exception: " << e.what();
+    return {};
+  }
+  ADD_FAILURE() << "expected kds::InvalidInput, nothing was thrown";
+  return {};
+}
+
+}  // namespace kds::testing
