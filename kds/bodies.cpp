@@ -89,7 +89,9 @@ void Bodies::erase(BodyId id) {
   erasing_.emit(id);
   r.alive = false;
   r.generation = (r.generation & ~kCountMask) | ((r.generation + 1) & kCountMask);
-  free_.push_back(id.index);
+  // Its index is reused only after the clock moves on: the clock may be the root of a
+  // destroyed certificate that still reads this body's motion (docs/architecture.md, 5).
+  retired_.push_back(id.index);
   --live_;
 }
 
@@ -112,6 +114,11 @@ void Bodies::hold(BodyId id) {
 void Bodies::release(BodyId id) {
   if (!contains(id) || records_[id.index].holders == 0) return;  // called from destructors: never throws
   --records_[id.index].holders;
+}
+
+void Bodies::recycle() {
+  free_.insert(free_.end(), retired_.begin(), retired_.end());
+  retired_.clear();
 }
 
 const CertificateList& Bodies::certificates_of(BodyId id) const {

@@ -141,6 +141,8 @@ class Bodies {
   }
   BodyId insert_widened(const Motion<3>& m, int dimension);
   void set_widened(BodyId id, const Motion<3>& m);
+  /// The clock moved on: erased bodies' indices may be reused.
+  void recycle();
   /// Record of a live body (the simulator links certificates to it).
   Record& record(BodyId id) { return records_[id.index]; }
 
@@ -148,7 +150,8 @@ class Bodies {
   std::uint32_t tag_;  // this simulator's mark in the high bits of every generation
   std::deque<Record> records_;  // a deque: the certificate lists must not move
   std::vector<Motion<3>> motions_;
-  std::vector<std::uint32_t> free_;
+  std::vector<std::uint32_t> free_;     // indices to reuse
+  std::vector<std::uint32_t> retired_;  // erased at the current time: reused once the clock moves on
   std::size_t live_ = 0;
   Signal<BodyId> inserted_, motion_changed_, erasing_;
 };

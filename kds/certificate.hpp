@@ -43,7 +43,13 @@ class BodyList {
   void add(std::span<const BodyId> bs) {
     for (BodyId b : bs) add(b);
   }
-  std::span<const BodyId> view() const { return {ids_.data(), n_}; }
+  /// The bodies; not on a temporary (`for (BodyId b : key.bodies())` iterates safely).
+  std::span<const BodyId> view() const& { return {ids_.data(), n_}; }
+  std::span<const BodyId> view() const&& = delete;
+  const BodyId* begin() const { return ids_.data(); }
+  const BodyId* end() const { return ids_.data() + n_; }
+  std::size_t size() const { return n_; }
+  BodyId operator[](std::size_t i) const { return ids_[i]; }
 
  private:
   std::array<BodyId, capacity> ids_{};

@@ -50,6 +50,7 @@ void Simulator::set_now(const Root& t) {
   // root equal to it has been processed.
   graveyard_.clear();
   failing_now_.clear();
+  bodies_.recycle();
 }
 
 double Simulator::round_clock() {
@@ -82,7 +83,8 @@ void Simulator::check_motion_start(double t, const std::string& what) const {
 
 void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   CertificateBase* c = owned.get();
-  for (std::size_t i = 0; i < c->n_bodies_; ++i) bodies_.require(c->bodies_[i], "creating " + describe(*c));
+  for (std::size_t i = 0; i < c->n_bodies_; ++i)
+    if (!bodies_.contains(c->bodies_[i])) bodies_.require(c->bodies_[i], "creating " + describe(*c));  // throws
   std::uint32_t id;
   if (!free_slots_.empty()) {
     id = free_slots_.back();

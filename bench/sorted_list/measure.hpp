@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// One measured run: build the scene in a kinetic sorted list, run it to the horizon,
-/// and record time, events and solver counters.
+/// One measured run: build the scene (each point a 1D body of the simulator, entered in a
+/// kinetic sorted list by its x-coordinate key), run it to the horizon, and record time,
+/// events and solver counters.
 
 #include <cstdint>
 #include <vector>
@@ -15,7 +16,7 @@ namespace kds::bench {
 /// Times are CPU seconds of this process (single-threaded): on a machine shared with
 /// other jobs they vary less than wall-clock time, which is kept for reference.
 struct RunResult {
-  double setup_seconds = 0;  ///< inserting the points and computing the first failure times
+  double setup_seconds = 0;  ///< inserting the bodies and their keys, and computing the first failure times
   double run_seconds = 0;    ///< run_until(horizon): the event loop alone
   double run_wall_seconds = 0;  ///< the same, wall clock
   std::uint64_t events = 0;

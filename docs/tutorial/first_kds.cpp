@@ -14,7 +14,7 @@
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
 
-/// A point moving on a line: x(t) = x0 + v t.
+/// A point of the scene: x(t) = x0 + v t.
 struct Point {
   double x0;
   double v;
@@ -25,11 +25,11 @@ class MySortedList;
 /// "left is not after right": x_right(t) - x_left(t) >= 0.
 class Adjacent final : public kds::Certificate<Adjacent> {
  public:
-  Adjacent(MySortedList& list, kds::ObjectId left, kds::ObjectId right)
+  Adjacent(MySortedList& list, kds::BodyId left, kds::BodyId right)
       : kds::Certificate<Adjacent>({left, right}), list_(&list) {}
 
-  kds::ObjectId left() const { return objects()[0]; }
-  kds::ObjectId right() const { return objects()[1]; }
+  kds::BodyId left() const { return bodies()[0]; }
+  kds::BodyId right() const { return bodies()[1]; }
 
   /// The certificate function, in s = t - origin, in any number type NT.
   template <class NT>
@@ -44,22 +44,21 @@ class Adjacent final : public kds::Certificate<Adjacent> {
 
 class MySortedList final : public kds::Structure {
  public:
-  MySortedList(kds::Simulator& sim, std::vector<Point> points);
+  /// Keeps the given 1D bodies of `sim` in increasing order of their x-coordinates.
+  MySortedList(kds::Simulator& sim, std::vector<kds::BodyId> points);
   ~MySortedList() override;
   MySortedList(const MySortedList&) = delete;
   MySortedList& operator=(const MySortedList&) = delete;
 
   /// The position of a point as a polynomial in s = t - origin, computed in NT.
   template <class NT>
-  kds::Polynomial<NT> position(kds::ObjectId id, double origin) const {
-    const Point& p = points_[id];
-    // x0 + v t with t = origin + s is (x0 + v origin) + v s.
-    return {NT(NT(p.x0) + NT(p.v) * NT(origin)), NT(p.v)};
+  kds::Polynomial<NT> position(kds::BodyId id, double origin) const {
+    return sim_.bodies().coordinate<NT>(id, 0, origin);
   }
   /// The failure handler of the certificate between ranks i and i + 1.
   void swap(Adjacent& failed);
 
-  const std::vector<kds::ObjectId>& order() const { return order_; }
+  const std::vector<kds::BodyId>& order() const { return order_; }
   std::uint64_t swaps() const { return swaps_; }
 
   const char* name() const override { return "my sorted list"; }
@@ -70,9 +69,8 @@ class MySortedList final : public kds::Structure {
   void relink(std::size_t i, kds::Birth birth);
 
   kds::Simulator& sim_;
-  std::vector<Point> points_;              // indexed by object id
-  std::vector<kds::ObjectId> order_;       // ids by increasing position
-  std::vector<std::size_t> rank_;          // rank_[id]: index of id in order_
+  std::vector<kds::BodyId> order_;         // bodies by increasing position
+  std::vector<std::size_t> rank_;          // rank_[id.index]: index of id in order_
   std::vector<Adjacent*> certificates_;    // certificates_[i] joins order_[i] and order_[i + 1]
   std::uint64_t swaps_ = 0;
 };
@@ -84,15 +82,17 @@ kds::Polynomial<NT> Adjacent::function(double origin) const {
 
 void Adjacent::on_failure(kds::Simulator&) { list_->swap(*this); }
 
-MySortedList::MySortedList(kds::Simulator& sim, std::vector<Point> points)
-    : sim_(sim), points_(std::move(points)), rank_(points_.size()) {
-  for (std::size_t i = 0; i < points_.size(); ++i) order_.push_back(sim_.add_object());
-  // Sort by position at t = 0, ties by velocity: the order just after t = 0.
-  std::sort(order_.begin(), order_.end(), [&](kds::ObjectId a, kds::ObjectId b) {
-    const Point &p = points_[a], &q = points_[b];
-    return p.x0 != q.x0 ? p.x0 < q.x0 : p.v < q.v;
+MySortedList::MySortedList(kds::Simulator& sim, std::vector<kds::BodyId> points)
+    : sim_(sim), order_(std::move(points)), rank_(sim.bodies().index_bound()) {
+  for (kds::BodyId id : order_) sim_.bodies().hold(id);  // erasing them is now an error
+  // Sort by position just after now: x_b - x_a > 0 just after now means a comes first.
+  // The core decides the sign (intervals first, exactly if they cannot).
+  std::sort(order_.begin(), order_.end(), [&](kds::BodyId a, kds::BodyId b) {
+    auto b_minus_a = kds::make_function(
+        [&]<class NT>(double origin) { return position<NT>(b, origin) - position<NT>(a, origin); });
+    return kds::sign_just_after(b_minus_a, sim_.now(), sim_.exactness()) > 0;
   });
-  for (std::size_t i = 0; i < order_.size(); ++i) rank_[order_[i]] = i;
+  for (std::size_t i = 0; i < order_.size(); ++i) rank_[order_[i].index] = i;
   certificates_.assign(order_.empty() ? 0 : order_.size() - 1, nullptr);
   for (std::size_t i = 0; i < certificates_.size(); ++i) relink(i, kds::Birth::generic);
   sim_.attach(*this);
@@ -100,7 +100,7 @@ MySortedList::MySortedList(kds::Simulator& sim, std::vector<Point> points)
 
 MySortedList::~MySortedList() {
   for (Adjacent* c : certificates_) sim_.destroy(c);
-  for (kds::ObjectId id : order_) sim_.remove_object(id);
+  for (kds::BodyId id : order_) sim_.bodies().release(id);
   sim_.detach(*this);
 }
 
@@ -112,10 +112,10 @@ void MySortedList::relink(std::size_t i, kds::Birth birth) {
 }
 
 void MySortedList::swap(Adjacent& failed) {
-  const std::size_t i = rank_[failed.left()];
+  const std::size_t i = rank_[failed.left().index];
   std::swap(order_[i], order_[i + 1]);
-  rank_[order_[i]] = i;
-  rank_[order_[i + 1]] = i + 1;
+  rank_[order_[i].index] = i;
+  rank_[order_[i + 1].index] = i + 1;
   ++swaps_;
   sim_.note_external_event();
   // The two points are at the same place now and the new left one is moving away to
@@ -138,14 +138,14 @@ void MySortedList::audit(const kds::AuditContext& ctx) const {
   }
 }
 
-/// The ids sorted by position just after t, computed statically and exactly.
-std::vector<kds::ObjectId> sorted_just_after(const std::vector<Point>& points, double t) {
-  std::vector<kds::ObjectId> ids(points.size());
-  for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = static_cast<kds::ObjectId>(i);
-  auto at_t = [&](kds::ObjectId id) -> kds::Rational {  // not auto: GMP returns expression templates
-    return kds::Rational(points[id].x0) + kds::Rational(points[id].v) * t;
+/// The indices of `points` sorted by position just after t, computed statically and exactly.
+std::vector<std::size_t> sorted_just_after(const std::vector<Point>& points, double t) {
+  std::vector<std::size_t> ids(points.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = i;
+  auto at_t = [&](std::size_t i) -> kds::Rational {  // not auto: GMP returns expression templates
+    return kds::Rational(points[i].x0) + kds::Rational(points[i].v) * t;
   };
-  std::sort(ids.begin(), ids.end(), [&](kds::ObjectId a, kds::ObjectId b) {
+  std::sort(ids.begin(), ids.end(), [&](std::size_t a, std::size_t b) {
     const kds::Rational xa = at_t(a), xb = at_t(b);
     return xa != xb ? xa < xb : points[a].v < points[b].v;
   });
@@ -170,11 +170,18 @@ int main(int argc, char** argv) {
   const double horizon = 9.0;
 
   kds::Simulator sim(kds::SimulatorSettings{.audit = true});
-  MySortedList list(sim, points);
+  std::vector<kds::BodyId> bodies;
+  for (const Point& p : points) bodies.push_back(sim.bodies().insert(kds::Motion<1>::linear(0.0, {p.x0}, {p.v})));
+  MySortedList list(sim, bodies);
   sim.run_until(horizon);
   std::cout << list.swaps() << " swaps\n" << sim.statistics();
 
-  if (list.order() != sorted_just_after(points, horizon)) {
+  // The kinetic order, as indices into `points`, against a static sort of the scene.
+  std::vector<std::size_t> point_of(sim.bodies().index_bound());
+  for (std::size_t i = 0; i < bodies.size(); ++i) point_of[bodies[i].index] = i;
+  std::vector<std::size_t> kinetic;
+  for (kds::BodyId id : list.order()) kinetic.push_back(point_of[id.index]);
+  if (kinetic != sorted_just_after(points, horizon)) {
     std::cout << "FAILED: the kinetic order differs from a sort at t = " << horizon << '\n';
     return 1;
   }

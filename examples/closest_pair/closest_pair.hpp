@@ -45,7 +45,7 @@ class ClosestPair {
   kds::Key gap_key(std::size_t i) const {
     return kds::Key::difference(list_.key(list_.order()[i + 1]), list_.key(list_.order()[i]));
   }
-  kds::BodyId body(kds::EntryId e) const { return list_.key(e).bodies().view()[0]; }
+  kds::BodyId body(kds::EntryId e) const { return list_.key(e).bodies()[0]; }
 
   kds::SortedList list_;
   kds::Tournament gaps_;

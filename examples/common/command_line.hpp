@@ -96,7 +96,7 @@ inline CLI::Validator integer_in(std::uint64_t lo, std::uint64_t hi = std::numer
       "", "");
 }
 
-/// One of `choices`: "must be grid or all-pairs, not 'x'".
+/// One of `choices`: "must be all-pairs or tvb-grid, not 'x'".
 inline CLI::Validator one_of(const std::vector<std::string>& choices) {
   std::string list;
   for (std::size_t k = 0; k < choices.size(); ++k)

@@ -8,10 +8,10 @@
 
 namespace kds {
 
-void check_within_bound(SphereId id, const Bound& bound, double t, const SphereState& s) {
+void check_within_bound(SphereId id, const Bound& bound, const Motion<3>& centre, double t, const SphereState& s) {
   using text::shortest;
   const double dt = t - bound.reset_time;
-  const Vec<3> predicted = bound.centre.position(t);
+  const Vec<3> predicted = centre.position(t);
   const double allowed = 0.5 * bound.acceleration * dt * dt;
   const double drift = norm(sub(s.position, predicted));
   // The slack covers the integrator's own rounding, nothing more.
@@ -21,7 +21,7 @@ void check_within_bound(SphereId id, const Bound& bound, double t, const SphereS
                        shortest(bound.acceleration) + ": at t = " + shortest(t) + " its centre is " + shortest(drift) +
                        " from the predicted centre, " + shortest(drift - allowed) + " more than A/2 (t - t0)^2 = " +
                        shortest(allowed));
-  const double dv = norm(sub(s.velocity, bound.centre.velocity(t)));
+  const double dv = norm(sub(s.velocity, centre.velocity(t)));
   const double allowed_v = bound.acceleration * dt;
   if (dv > allowed_v + 1e-9 * (1 + norm(s.velocity)))
     throw InvalidInput("sphere " + std::to_string(id) + " broke its acceleration bound A = " +

@@ -8,7 +8,9 @@
 /// A ballistic sphere is the special case A = 0 with its exact motion as the centre
 /// (gravity included): the bound is then the sphere itself.
 ///
-/// The world keeps one bound per sphere whatever its broad phase: pair and wall
+/// The centre is the motion of the sphere's body (kds/bodies.hpp), shared with every
+/// structure watching it; the bound adds the radius and when it was last reset. The
+/// world keeps one bound per sphere whatever its broad phase: pair and wall
 /// certificates are written over bounds, and a broad phase reads them (the grid's cell
 /// faces) but never changes them.
 
@@ -20,15 +22,10 @@
 namespace kds {
 
 struct Bound {
-  Motion<3> centre;           ///< predicted centre (exact motion for ballistic spheres)
   double radius = 0;          ///< r, the sphere's own radius
   double acceleration = 0;    ///< A; 0 for a ballistic sphere
   double reset_time = 0;      ///< t0: when the bound was last made equal to the sphere
 
-  template <class NT>
-  Polynomial<NT> centre_coordinate(int axis, double origin) const {
-    return centre.coordinate<NT>(axis, origin);
-  }
   /// r + A/2 (t - t0)^2 as a polynomial in s = t - origin.
   template <class NT>
   Polynomial<NT> radius_polynomial(double origin) const {
@@ -46,6 +43,6 @@ struct Bound {
 /// the centre within A/2 (t - t0)^2 of the predicted one (eq. 2) and the velocity within
 /// A (t - t0) of the predicted one, up to the integrator's own rounding; throws
 /// InvalidInput naming the sphere, the time and by how much otherwise.
-void check_within_bound(SphereId id, const Bound& bound, double t, const SphereState& s);
+void check_within_bound(SphereId id, const Bound& bound, const Motion<3>& centre, double t, const SphereState& s);
 
 }  // namespace kds

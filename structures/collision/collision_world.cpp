@@ -46,24 +46,56 @@ struct CollisionWorld::Encounter {
 CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings,
                                const std::vector<Sphere>& spheres)
     : sim_(sim), settings_(settings), broad_phase_(make_broad_phase(settings.broad_phase)) {
-  if (sim_.object_count() != 0)
-    throw InvalidInput("CollisionWorld: needs a simulator of its own (it has objects already)");
   validate(spheres);
-  const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, settings_.box);
-  if (ratio < 2) throw InvalidInput("CollisionWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
-  cell_sides_ = CellSides(spheres, ratio);
-  spheres_.resize(spheres.size());
-  for (std::size_t i = 0; i < spheres.size(); ++i) {
-    Record& r = spheres_[i];
-    r.spec = spheres[i];
-    r.bound.radius = spheres[i].radius;
-    r.bound.acceleration = spheres[i].max_acceleration;
-    r.level = cell_sides_.level_of(spheres[i].radius);
+  const double t = sim_.round_clock();
+  for (const Sphere& s : spheres)
+    body_.push_back(sim_.bodies().insert(Motion<3>::accelerated(t, s.position, s.velocity, {0, 0, 0})));
+  owns_bodies_ = true;
+  build(spheres);
+}
+
+CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings, std::vector<Sphere> spheres,
+                               const std::vector<BodyId>& bodies)
+    : sim_(sim), settings_(settings), broad_phase_(make_broad_phase(settings.broad_phase)) {
+  if (bodies.size() != spheres.size())
+    throw InvalidInput("CollisionWorld: " + std::to_string(spheres.size()) + " spheres for " +
+                       std::to_string(bodies.size()) + " bodies");
+  const double t = sim_.round_clock();
+  std::vector<char> seen(sim_.bodies().index_bound(), 0);
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const std::string what = "CollisionWorld: sphere " + std::to_string(i);
+    sim_.bodies().require(bodies[i], what);
+    if (sim_.bodies().dimension(bodies[i]) != 3)
+      throw InvalidInput(what + ": body " + std::to_string(bodies[i].index) + " is not 3D");
+    if (seen[bodies[i].index]++)
+      throw InvalidInput(what + ": body " + std::to_string(bodies[i].index) + " is given twice");
+    const Motion<3>& m = sim_.bodies().motion(bodies[i]);
+    spheres[i].position = m.position(t);
+    spheres[i].velocity = m.velocity(t);
   }
-  pairs_.resize(spheres.size());
-  stamp_.assign(spheres.size(), 0);
-  add_bodies(spheres.size());
+  validate(spheres);
+  body_ = bodies;
+  build(spheres);
+}
+
+void CollisionWorld::build(const std::vector<Sphere>& spheres) {
   try {
+    const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, settings_.box);
+    if (ratio < 2) throw InvalidInput("CollisionWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
+    cell_sides_ = CellSides(spheres, ratio);
+    spheres_.resize(spheres.size());
+    sphere_of_.assign(sim_.bodies().index_bound(), no_sphere);
+    for (std::size_t i = 0; i < spheres.size(); ++i) {
+      Record& r = spheres_[i];
+      r.spec = spheres[i];
+      r.bound.radius = spheres[i].radius;
+      r.bound.acceleration = spheres[i].max_acceleration;
+      r.level = cell_sides_.level_of(spheres[i].radius);
+      sim_.bodies().hold(body_[i]);
+      sphere_of_[body_[i].index] = static_cast<SphereId>(i);
+    }
+    pairs_.resize(spheres.size());
+    stamp_.assign(spheres.size(), 0);
     const double t = sim_.round_clock();
     for (SphereId i = 0; i < spheres_.size(); ++i)
       reset_bound(i, t, SphereState{spheres[i].position, spheres[i].velocity});
@@ -72,9 +104,10 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
   } catch (...) {
     for (SphereId i = 0; i < spheres_.size(); ++i) destroy_certificates(i);
     broad_phase_.reset();
-    remove_bodies();
+    release_bodies();
     throw;
   }
+  motion_subscription_ = sim_.bodies().on_motion_change().subscribe([this](BodyId b) { motion_changed_elsewhere(b); });
   sim_.attach(*this);
 }
 
@@ -82,11 +115,12 @@ CollisionWorld::~CollisionWorld() {
   // A destructor must not throw (it may run while an exception unwinds the stack): a
   // world left inconsistent by an error is still taken apart as far as possible.
   try {
+    if (motion_subscription_ != 0) sim_.bodies().on_motion_change().unsubscribe(motion_subscription_);
     for (SphereId i = 0; i < spheres_.size(); ++i) destroy_certificates(i);
     broad_phase_.reset();  // its certificates read the bounds
-    remove_bodies();
   } catch (...) {
   }
+  release_bodies();
   sim_.detach(*this);
 }
 
@@ -108,28 +142,51 @@ void CollisionWorld::validate(const std::vector<Sphere>& spheres) const {
 
 // ---------------------------------------------------------------- bodies
 
-// Sphere i is the simulator's object i: the certificates name spheres by object id.
-void CollisionWorld::add_bodies(std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i)
-    if (sim_.add_object() != i) throw std::logic_error("CollisionWorld: object ids are not contiguous");
+void CollisionWorld::release_bodies() noexcept {
+  Bodies& bodies = sim_.bodies();
+  for (SphereId i = 0; i < spheres_.size() && i < body_.size(); ++i) {
+    bodies.release(body_[i]);
+    if (!sphere_of_.empty()) sphere_of_[body_[i].index] = no_sphere;
+  }
+  if (!owns_bodies_) return;
+  // Bodies another structure still holds, or still certified, stay: erasing them would
+  // throw, and a destructor must not.
+  for (BodyId b : body_)
+    if (bodies.contains(b) && bodies.holders(b) == 0 && bodies.certificates_of(b).empty()) bodies.erase(b);
 }
 
-void CollisionWorld::remove_bodies() {
-  for (SphereId i = 0; i < spheres_.size(); ++i)
-    if (sim_.has_object(i)) sim_.remove_object(i);
+void CollisionWorld::motion_changed_elsewhere(BodyId b) {
+  if (changing_motion_ || b.index >= sphere_of_.size() || sphere_of_[b.index] == no_sphere) return;
+  // A flight-plan update from outside the world: the new motion is the truth from now on
+  // (the clock was rounded by set_motion). The bound restarts equal to the sphere there.
+  const SphereId id = sphere_of_[b.index];
+  const double t = sim_.now().lo();
+  destroy_certificates(id);
+  broad_phase_->bound_will_reset(id);
+  spheres_[id].bound.reset_time = t;
+  if (!ballistic(id)) {
+    const SphereState s = state(id, t);
+    settings_.probe->set_velocity(id, t, s.velocity);
+    spheres_[id].reset_deadline = t + (cell_sides_.side(spheres_[id].level) - 2 * spheres_[id].spec.radius) /
+                                          spheres_[id].spec.max_acceleration;
+  }
+  broad_phase_->bound_was_reset(id);
+  create_certificates(id);
 }
 
 // ---------------------------------------------------------------- the contact pipeline
 
 void CollisionWorld::separation_failed(PairCertificate& c, Simulator&) {
-  encounter(Encounter::pair(c.first(), c.second()));
+  encounter(Encounter::pair(sphere_of(c.first()), sphere_of(c.second())));
 }
 
 void CollisionWorld::plane_crossed(WallCertificate& c, Simulator&) {
-  encounter(Encounter::at_wall(c.sphere(), wall_of(c.axis(), c.side() > 0)));
+  encounter(Encounter::at_wall(sphere_of(c.sphere()), wall_of(c.axis(), c.side() > 0)));
 }
 
-void CollisionWorld::deadline_reached(ResetCertificate& c, Simulator&) { encounter(Encounter::reset(c.object())); }
+void CollisionWorld::deadline_reached(ResetCertificate& c, Simulator&) {
+  encounter(Encounter::reset(sphere_of(c.object())));
+}
 
 void CollisionWorld::encounter(const Encounter& e) {
   const std::span<const SphereId> ids = e.spheres();
@@ -156,7 +213,7 @@ SphereState CollisionWorld::probe(SphereId id, double t) {
     if (!std::isfinite(s.position[k]) || !std::isfinite(s.velocity[k]))
       throw InvalidInput("sphere " + std::to_string(id) + ": the probe returned a NaN or infinite state at t = " +
                          shortest(t));
-  check_within_bound(id, spheres_[id].bound, t, s);
+  check_within_bound(id, spheres_[id].bound, centre_motion(id), t, s);
   for (int k = 0; k < 3; ++k)
     if (s.position[k] < settings_.box.lo[k] - settings_.contact_tolerance ||
         s.position[k] > settings_.box.hi[k] + settings_.contact_tolerance)
@@ -234,10 +291,17 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
 void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s) {
   Record& r = spheres_[id];
   r.bound.reset_time = t;
-  if (ballistic(id)) {
-    r.bound.centre = Motion<3>::accelerated(t, s.position, s.velocity, settings_.gravity);
-  } else {
-    r.bound.centre = Motion<3>::linear(t, s.position, s.velocity);
+  // The world's own motion change: its certificates over the sphere are gone already
+  // (restart), so set_motion reschedules only other structures' certificates.
+  changing_motion_ = true;
+  struct Done {
+    bool& flag;
+    ~Done() { flag = false; }
+  } done{changing_motion_};
+  const Vec<3> no_gravity{0, 0, 0};
+  sim_.bodies().set_motion(body_[id], Motion<3>::accelerated(t, s.position, s.velocity,
+                                                             ballistic(id) ? settings_.gravity : no_gravity));
+  if (!ballistic(id)) {
     r.reset_deadline = t + (cell_sides_.side(r.level) - 2 * r.spec.radius) / r.spec.max_acceleration;  // eq. (8)
   }
 }
@@ -251,7 +315,7 @@ double CollisionWorld::horizon(SphereId id) const {
 }
 
 SphereState CollisionWorld::state(SphereId id, double t) const {
-  const Motion<3>& m = spheres_[id].bound.centre;
+  const Motion<3>& m = centre_motion(id);
   return SphereState{m.position(t), m.velocity(t)};
 }
 
@@ -271,7 +335,7 @@ void CollisionWorld::create_certificates(SphereId id) {
     if (broad_phase_->may_reach_wall(id, static_cast<Wall>(w))) create_wall(id, static_cast<Wall>(w));
   if (!ballistic(id))
     spheres_[id].reset =
-        sim_.create<ResetCertificate>(*this, id, spheres_[id].reset_deadline, kResetting, tie_key::bookkeeping(id, 0));
+        sim_.create<ResetCertificate>(*this, body_[id], spheres_[id].reset_deadline, kResetting, tie_key::bookkeeping(id, 0));
   refresh_pairs(id);
 }
 
@@ -335,8 +399,8 @@ void CollisionWorld::refresh_pairs(SphereId id) {
 void CollisionWorld::create_pair(SphereId a, SphereId b) {
   if (a > b) std::swap(a, b);
   const char* kind = ballistic(a) && ballistic(b) ? kCollision : kBoundCollision;
-  PairCertificate* c = sim_.create<PairCertificate>(*this, a, b, kind, tie_key::pair(a, b));
-  pairs_.insert(c);
+  PairCertificate* c = sim_.create<PairCertificate>(*this, body_[a], body_[b], kind, tie_key::pair(a, b));
+  pairs_.insert(a, b, c);
   c->set_horizon(std::min(horizon(a), horizon(b)));
   // The allowance is a function of the two motions alone, decided at the later of their
   // starts t0 (when the pair was last possibly put in contact), whenever the certificate is
@@ -344,7 +408,7 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
   // and both must schedule the same function.
   const double t0 = std::max(spheres_[a].bound.reset_time, spheres_[b].bound.reset_time);
   if (!bound_is_exact(a, t0) || !bound_is_exact(b, t0)) return;
-  const Vec<3> d = sub(spheres_[a].bound.centre.position(t0), spheres_[b].bound.centre.position(t0));
+  const Vec<3> d = sub(centre_motion(a).position(t0), centre_motion(b).position(t0));
   const double R = spheres_[a].spec.radius + spheres_[b].spec.radius, d2 = dot(d, d);
   // Clearly apart at t0 (in doubles, with a margin far above their rounding): no allowance.
   if (d2 - R * R > 1e-9 * (d2 + R * R)) return;
@@ -353,7 +417,7 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
   // as at rest (with restitution 0 the response may leave an approach below an ulp of the
   // velocities, which no further response can remove).
   const double rounding = 1e-12 * 2 * norm(d) *
-                          (norm(spheres_[a].bound.centre.velocity(t0)) + norm(spheres_[b].bound.centre.velocity(t0)));
+                          (norm(centre_motion(a).velocity(t0)) + norm(centre_motion(b).velocity(t0)));
   const double allowance = allowance_at(*c, t0, rounding);
   const double depth = allowance / (2 * R);
   if (depth > settings_.contact_tolerance)
@@ -368,14 +432,14 @@ void CollisionWorld::create_wall(SphereId id, Wall w) {
   const int k = wall_axis(w);
   const double plane = wall_plane(settings_.box, w);
   const int side = wall_is_low(w) ? +1 : -1;
-  WallCertificate* c = sim_.create<WallCertificate>(*this, id, k, plane, side, kWall, tie_key::wall(id, w), -1);
+  WallCertificate* c = sim_.create<WallCertificate>(*this, body_[id], k, plane, side, kWall, tie_key::wall(id, w), -1);
   r.walls[static_cast<int>(w)] = c;
   c->set_horizon(horizon(id));
   // As for pairs: the allowance is decided at the start t0 of the motion, whenever the
   // certificate is created (a broad phase creates wall certificates as its regions reach
   // the wall, all-pairs at every motion change).
   const double t0 = r.bound.reset_time;
-  const double x = r.bound.centre.position(t0)[k];
+  const double x = centre_motion(id).position(t0)[k];
   const double clearance = side * (x - plane) - r.spec.radius;
   if (clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;
   const double allowance = allowance_at(*c, t0);

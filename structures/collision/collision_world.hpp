@@ -76,15 +76,30 @@ class CollisionWorld final : public Structure {
   /// The sphere must not be left moving into the wall (InvalidInput otherwise).
   using WallResponse = std::function<void(const Contact&, SphereState& s)>;
 
-  /// Validates and adds all spheres at the current time (InvalidInput naming the sphere
-  /// and the field: io/validate_spheres.hpp, and an unknown trajectory without a probe;
-  /// or naming the setting, or the broad phase if no such name is registered).
+  /// Validates the spheres and adds each as a new body of `sim`, at the current time
+  /// (InvalidInput naming the sphere and the field: io/validate_spheres.hpp, and an
+  /// unknown trajectory without a probe; or naming the setting, or the broad phase if no
+  /// such name is registered).
   CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres);
+  /// The same over existing 3D bodies of `sim` (sphere i is `bodies[i]`), so that other
+  /// structures (a sorted list of their extremes, a viewer) watch the same bodies. Each
+  /// sphere starts from its body's state now: the positions and velocities in `spheres`
+  /// are replaced by it, and the body's motion by the sphere's (ballistic under the
+  /// world's gravity, or its bound's centre). InvalidInput on a stale or foreign body, one
+  /// that is not 3D, or one given twice.
+  CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings, std::vector<Sphere> spheres,
+                 const std::vector<BodyId>& bodies);
   ~CollisionWorld() override;
   CollisionWorld(const CollisionWorld&) = delete;
   CollisionWorld& operator=(const CollisionWorld&) = delete;
 
   std::size_t size() const { return spheres_.size(); }
+  /// The body of a sphere, and the sphere of a body of this world.
+  BodyId body(SphereId id) const { return body_[id]; }
+  SphereId sphere_of(BodyId b) const { return sphere_of_[b.index]; }
+  /// The motion of a sphere's centre: exact for a ballistic sphere, the bound's predicted
+  /// centre for an unknown trajectory.
+  const Motion<3>& centre_motion(SphereId id) const { return sim_.bodies().motion(body_[id]); }
   const Sphere& sphere(SphereId id) const { return spheres_[id].spec; }
   const Bound& bound(SphereId id) const { return spheres_[id].bound; }
   bool ballistic(SphereId id) const { return spheres_[id].spec.max_acceleration == 0; }
@@ -131,12 +146,12 @@ class CollisionWorld final : public Structure {
 
   // Owner interface of the certificates (and of a broad phase's certificates over bounds).
   template <class NT>
-  Polynomial<NT> centre(ObjectId id, int axis, double origin) const {
-    return spheres_[id].bound.centre_coordinate<NT>(axis, origin);
+  Polynomial<NT> centre(BodyId id, int axis, double origin) const {
+    return sim_.bodies().coordinate<NT>(id, axis, origin);
   }
   template <class NT>
-  Polynomial<NT> radius(ObjectId id, double origin) const {
-    return spheres_[id].bound.radius_polynomial<NT>(origin);
+  Polynomial<NT> radius(BodyId id, double origin) const {
+    return spheres_[sphere_of_[id.index]].bound.radius_polynomial<NT>(origin);
   }
   void separation_failed(PairCertificate& c, Simulator& sim);
   void plane_crossed(WallCertificate& c, Simulator& sim);
@@ -154,9 +169,12 @@ class CollisionWorld final : public Structure {
   /// What failed: one sphere (a wall, a reset) or two (a pair), and whether it may be a contact.
   struct Encounter;
 
-  // Bodies: the only use of the simulator's objects (sphere i is object i).
-  void add_bodies(std::size_t n);
-  void remove_bodies();
+  /// Builds the world over `body_` (spheres validated): used by both constructors.
+  void build(const std::vector<Sphere>& spheres);
+  /// Releases the bodies, and erases those the world made and nobody else holds.
+  void release_bodies() noexcept;
+  /// Someone else changed the motion of a sphere's body: a flight-plan update.
+  void motion_changed_elsewhere(BodyId b);
 
   void validate(const std::vector<Sphere>& spheres) const;
   /// The bound equals the real sphere at t (ballistic, or reset at t).
@@ -180,6 +198,11 @@ class CollisionWorld final : public Structure {
 
   Simulator& sim_;
   CollisionWorldSettings settings_;
+  std::vector<BodyId> body_;             // by sphere
+  std::vector<SphereId> sphere_of_;      // by body index (no_sphere for other bodies)
+  bool owns_bodies_ = false;             // made by the first constructor: erased with the world
+  bool changing_motion_ = false;         // set_motion called by the world itself
+  SubscriptionId motion_subscription_ = 0;
   CellSides cell_sides_;
   std::vector<Record> spheres_;
   PairTable<PairCertificate> pairs_;

@@ -16,9 +16,9 @@ void CollisionWorld::audit(const AuditContext& ctx) const {
   std::vector<std::array<Rational, 3>> c(n);
   std::vector<Rational> rad(n);
   for (SphereId i = 0; i < n; ++i) {
-    rad[i] = radius<Rational>(i, 0.0)(t);
+    rad[i] = radius<Rational>(body_[i], 0.0)(t);
     for (int k = 0; k < 3; ++k) {
-      c[i][k] = centre<Rational>(i, k, 0.0)(t);
+      c[i][k] = centre<Rational>(body_[i], k, 0.0)(t);
       extent[i].lo[k] = Rational(c[i][k] - rad[i]).get_d();
       extent[i].hi[k] = Rational(c[i][k] + rad[i]).get_d();
     }

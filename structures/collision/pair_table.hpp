@@ -19,7 +19,6 @@
 
 namespace kds {
 
-/// `Pair` is a certificate with first() and second(), the two sphere ids.
 template <class Pair>
 class PairTable {
  public:
@@ -30,9 +29,10 @@ class PairTable {
 
   void resize(std::size_t spheres) { lists_.resize(spheres); }
 
-  void insert(Pair* c) {
-    lists_[c->first()].push_back({c->second(), c});
-    lists_[c->second()].push_back({c->first(), c});
+  /// The pair (a, b) certified by c.
+  void insert(SphereId a, SphereId b, Pair* c) {
+    lists_[a].push_back({b, c});
+    lists_[b].push_back({a, c});
   }
 
   /// Removes the pair at `slot` of the list of `id` from both lists (the last entry of

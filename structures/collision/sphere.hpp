@@ -12,6 +12,7 @@ namespace kds {
 
 /// A sphere's index in its world (and in scene files and contact logs): 0, 1, 2...
 using SphereId = std::uint32_t;
+inline constexpr SphereId no_sphere = ~SphereId{0};
 
 /// A sphere as the user describes it at the start.
 struct Sphere {

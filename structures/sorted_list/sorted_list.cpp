@@ -39,14 +39,8 @@ std::size_t SortedList::rank(EntryId entry) const {
   return items_[entry].rank;
 }
 
-BodyList SortedList::bodies_of(EntryId lower, EntryId upper) const {
-  BodyList l = items_[lower].key.bodies();
-  l.add(items_[upper].key.bodies().view());
-  return l;
-}
-
 void SortedList::release_bodies(const Key& key) {
-  for (BodyId b : key.bodies().view()) sim_.bodies().release(b);
+  for (BodyId b : key.bodies()) sim_.bodies().release(b);
 }
 
 void SortedList::unlink(std::size_t i) {
@@ -86,7 +80,7 @@ EntryId SortedList::insert(const Key& key) {
     entry = static_cast<EntryId>(items_.size());
     items_.emplace_back();
   }
-  for (BodyId b : key.bodies().view()) sim_.bodies().hold(b);
+  for (BodyId b : key.bodies()) sim_.bodies().hold(b);
   items_[entry].key = key;
   items_[entry].present = true;
   const std::size_t r = lo;
@@ -147,7 +141,7 @@ void SortedList::audit(const AuditContext& ctx) const {
     const EntryId e = order_[i];
     if (!contains(e) || items_[e].rank != i)
       throw AuditFailure("sorted list: rank index out of date at rank " + std::to_string(i));
-    for (BodyId b : items_[e].key.bodies().view())
+    for (BodyId b : items_[e].key.bodies())
       if (!sim_.bodies().contains(b) || sim_.bodies().holders(b) == 0)
         throw AuditFailure("sorted list: entry " + std::to_string(e) + " names body " + std::to_string(b.index) +
                            ", which is not live and held");

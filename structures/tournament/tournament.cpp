@@ -41,14 +41,8 @@ const Key& Tournament::key(EntryId entry) const {
 
 int Tournament::height() const { return std::countr_zero(capacity_); }
 
-BodyList Tournament::bodies_of(EntryId lower, EntryId upper) const {
-  BodyList l = items_[lower].key.bodies();
-  l.add(items_[upper].key.bodies().view());
-  return l;
-}
-
 void Tournament::release_bodies(const Key& key) {
-  for (BodyId b : key.bodies().view()) sim_.bodies().release(b);
+  for (BodyId b : key.bodies()) sim_.bodies().release(b);
 }
 
 int Tournament::beats(EntryId a, EntryId b) const {
@@ -140,7 +134,7 @@ EntryId Tournament::insert(const Key& key) {
     entry = static_cast<EntryId>(items_.size());
     items_.emplace_back();
   }
-  for (BodyId b : key.bodies().view()) sim_.bodies().hold(b);
+  for (BodyId b : key.bodies()) sim_.bodies().hold(b);
   if (size_ == capacity_ && size_ > 0) rebuild(2 * capacity_);
   const std::size_t s = size_++;
   slots_.push_back(entry);
@@ -181,7 +175,7 @@ void Tournament::set_key(EntryId entry, const Key& key) {
   require(entry, "set_key");
   key.require(sim_.bodies(), "Tournament::set_key");
   const EntryId previous = winner();
-  for (BodyId b : key.bodies().view()) sim_.bodies().hold(b);
+  for (BodyId b : key.bodies()) sim_.bodies().hold(b);
   release_bodies(items_[entry].key);
   items_[entry].key = key;
   // The entry contends only on the path from its leaf to the root: its certificates there

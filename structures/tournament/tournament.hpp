@@ -76,7 +76,8 @@ class Tournament final : public Structure {
   Polynomial<NT> key_value(EntryId entry, double origin) const {
     return items_[entry].key.value<NT>(sim_.bodies(), origin);
   }
-  BodyList bodies_of(EntryId lower, EntryId upper) const;
+  const Key& entry_key(EntryId entry) const { return items_[entry].key; }
+  const Bodies& key_bodies() const { return sim_.bodies(); }
   void order_failed(Certificate& c, Simulator& sim);
 
  private:

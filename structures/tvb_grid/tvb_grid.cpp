@@ -46,7 +46,7 @@ void TvbGrid::start(CollisionWorld& world) {
 CellRange TvbGrid::region_now(SphereId id) const {
   const Bound& b = world_->bound(id);
   const double t = sim_->now().hi();
-  const Vec<3> c = b.centre.position(t);
+  const Vec<3> c = world_->centre_motion(id).position(t);
   const double rad = b.radius_at(t);
   // A little margin so that a bound touching a face counts in both cells: the face
   // certificates decide membership from then on, exactly.
@@ -106,8 +106,8 @@ void TvbGrid::create_faces(SphereId id, const FaceCertificate* crossed) {
                             crossed->side() == -side && crossed->reach() == -reach;
       const auto key = tie_key::bookkeeping(id, static_cast<std::uint8_t>(code));
       FaceCertificate* c =
-          negation ? sim_->create_vanishing_now<FaceCertificate>(*this, id, k, plane, side, kind, key, reach)
-                   : sim_->create<FaceCertificate>(*this, id, k, plane, side, kind, key, reach);
+          negation ? sim_->create_vanishing_now<FaceCertificate>(*this, world_->body(id), k, plane, side, kind, key, reach)
+                   : sim_->create<FaceCertificate>(*this, world_->body(id), k, plane, side, kind, key, reach);
       c->set_horizon(horizon);
       r.faces[code - 1] = c;
     };
@@ -129,7 +129,7 @@ void TvbGrid::destroy_faces(SphereId id) {
 }
 
 void TvbGrid::plane_crossed(FaceCertificate& cert, Simulator&) {
-  const SphereId id = cert.sphere();
+  const SphereId id = world_->sphere_of(cert.sphere());
   // The region grows or shrinks by one cell on one side of one axis.
   const int k = cert.axis();
   CellRange cells = spheres_[id].cells;
@@ -154,9 +154,9 @@ void TvbGrid::audit(const AuditContext& ctx) const {
   const Rational t = ctx.exact_time();
   for (SphereId i = 0; i < spheres_.size(); ++i) {
     const Record& r = spheres_[i];
-    const Rational rad = world_->radius<Rational>(i, 0.0)(t);
+    const Rational rad = world_->radius<Rational>(world_->body(i), 0.0)(t);
     for (int k = 0; k < 3; ++k) {
-      const Rational c = world_->centre<Rational>(i, k, 0.0)(t);
+      const Rational c = world_->centre<Rational>(world_->body(i), k, 0.0)(t);
       if (Rational(c - rad) < Rational(grid_->plane(r.level, k, r.cells.lo[k])) ||
           Rational(c + rad) > Rational(grid_->plane(r.level, k, r.cells.hi[k] + 1)))
         throw AuditFailure("tvb-grid: at t = " + text::shortest(ctx.time) + " the bound of sphere " +

@@ -47,11 +47,11 @@ class TvbGrid final : public BroadPhase {
 
   // Owner interface of the face certificates: the world's bounds.
   template <class NT>
-  Polynomial<NT> centre(ObjectId id, int axis, double origin) const {
+  Polynomial<NT> centre(BodyId id, int axis, double origin) const {
     return world_->centre<NT>(id, axis, origin);
   }
   template <class NT>
-  Polynomial<NT> radius(ObjectId id, double origin) const {
+  Polynomial<NT> radius(BodyId id, double origin) const {
     return world_->radius<NT>(id, origin);
   }
   void plane_crossed(FaceCertificate& c, Simulator& sim);

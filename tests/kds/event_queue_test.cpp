@@ -22,7 +22,7 @@ using kds::testing::uniform_int;
 /// Fails at time `at` (k - (t)^2 form for algebraic times when `square` is set: at sqrt(k)).
 class Timer final : public kds::Certificate<Timer> {
  public:
-  Timer(kds::ObjectId o, double at, bool square) : Certificate<Timer>({o}), at_(at), square_(square) {}
+  Timer(kds::BodyId o, double at, bool square) : Certificate<Timer>({o}), at_(at), square_(square) {}
   template <class NT>
   Polynomial<NT> function(double origin) const {
     // In s = t - origin: at - t = (at - origin) - s, or at - t^2 = at - (origin + s)^2.
@@ -46,7 +46,7 @@ TEST(EventQueue, HeapMatchesReferenceOnRandomOperations) {
   std::mt19937_64 rng(kds::testing::test_seed());
   for (int round = 0; round < 20; ++round) {
     kds::Simulator sim;  // computes the failure times; its own queue is not used here
-    const kds::ObjectId o = sim.add_object();
+    const kds::BodyId o = sim.bodies().insert(kds::Motion<1>::constant({0.0}));
     auto heap = kds::make_event_queue(kds::QueueKind::heap);
     auto reference = kds::make_event_queue(kds::QueueKind::reference);
     std::vector<Timer*> queued, idle;
@@ -124,7 +124,7 @@ TEST(EventQueue, HeapMatchesReferenceOnRandomOperations) {
 TEST(EventQueue, EqualTimesPopOlderFirstAndAlgebraicTiesAreRecognised) {
   for (kds::QueueKind kind : {kds::QueueKind::heap, kds::QueueKind::reference}) {
     kds::Simulator sim;
-    const kds::ObjectId o = sim.add_object();
+    const kds::BodyId o = sim.bodies().insert(kds::Motion<1>::constant({0.0}));
     std::vector<Timer*> timers;
     // Created in this order; times sqrt(2) (as 2 - t^2), 1.0, sqrt(2), 1.0, 2.0, sqrt(2).
     const std::vector<std::pair<double, bool>> spec = {{2, true}, {1, false}, {2, true}, {1, false}, {2, false}, {2, true}};
@@ -146,7 +146,7 @@ TEST(EventQueue, EqualTimesPopOlderFirstAndAlgebraicTiesAreRecognised) {
 TEST(EventQueue, SimulatorProcessesEqualTimesInCreationOrder) {
   for (kds::QueueKind kind : {kds::QueueKind::heap, kds::QueueKind::reference}) {
     kds::Simulator sim({.queue = kind});
-    const kds::ObjectId o = sim.add_object();
+    const kds::BodyId o = sim.bodies().insert(kds::Motion<1>::constant({0.0}));
     std::vector<Timer*> timers;
     for (int i = 0; i < 10; ++i) timers.push_back(sim.create<Timer>(o, i % 2 == 0 ? 3.0 : 2.0, true));
     std::vector<std::uint64_t> order;

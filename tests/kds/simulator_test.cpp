@@ -1,7 +1,7 @@
 // The simulator: step and run_until, statistics, observers, the audit catching a broken
 // structure and a broken certificate, the logic_error for a handler that does nothing,
-// motion_changed rescheduling exactly one object's certificates, certificates violated at
-// birth, and bad input (unknown objects, running into the past).
+// a body's motion change rescheduling exactly that body's certificates, certificates
+// violated at birth, and bad input (stale, unknown and foreign bodies, running into the past).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -25,7 +25,7 @@ using kds::Rational;
 /// Fails at time `at` and then destroys itself.
 class Timer final : public kds::Certificate<Timer> {
  public:
-  Timer(kds::ObjectId o, double at) : Certificate<Timer>({o}), at_(at) {}
+  Timer(kds::BodyId o, double at) : Certificate<Timer>({o}), at_(at) {}
   template <class NT>
   Polynomial<NT> function(double origin) const {
     return Polynomial<NT>{NT(NT(at_) - NT(origin)), NT(-1.0)};
@@ -44,7 +44,7 @@ class Timer final : public kds::Certificate<Timer> {
 /// Fails at `at`, and its handler forgets to destroy or reschedule it.
 class Forgetful final : public kds::Certificate<Forgetful> {
  public:
-  Forgetful(kds::ObjectId a, kds::ObjectId b, double at) : Certificate<Forgetful>({a, b}), at_(at) {}
+  Forgetful(kds::BodyId a, kds::BodyId b, double at) : Certificate<Forgetful>({a, b}), at_(at) {}
   template <class NT>
   Polynomial<NT> function(double origin) const {
     return Polynomial<NT>{NT(NT(at_) - NT(origin)), NT(-1.0)};
@@ -59,7 +59,7 @@ class Forgetful final : public kds::Certificate<Forgetful> {
 /// A certificate whose filter polynomials lie (constant 1) while the exact one is 1 - t.
 class Liar final : public kds::CertificateBase {
  public:
-  explicit Liar(kds::ObjectId o) : CertificateBase({o}) {}
+  explicit Liar(kds::BodyId o) : CertificateBase({o}) {}
   Polynomial<kds::Interval> interval_polynomial(double) const override { return Polynomial<kds::Interval>(kds::Interval(1.0)); }
   Polynomial<double> double_polynomial(double) const override { return Polynomial<double>(1.0); }
   Polynomial<Rational> exact_polynomial() const override { return Polynomial<Rational>{Rational(1), Rational(-1)}; }
@@ -70,7 +70,7 @@ class Liar final : public kds::CertificateBase {
 /// A certificate that must hold when created (x_b - x_a for constant positions).
 class Strict final : public kds::Certificate<Strict> {
  public:
-  Strict(kds::ObjectId a, kds::ObjectId b, double gap, double slope)
+  Strict(kds::BodyId a, kds::BodyId b, double gap, double slope)
       : Certificate<Strict>({a, b}), gap_(gap), slope_(slope) {}
   template <class NT>
   Polynomial<NT> function(double origin) const {
@@ -90,10 +90,10 @@ class PairStructure final : public kds::Structure {
  public:
   class Order final : public kds::Certificate<Order> {
    public:
-    Order(PairStructure& s, kds::ObjectId a, kds::ObjectId b) : Certificate<Order>({a, b}), s_(&s) {}
+    Order(PairStructure& s, kds::BodyId a, kds::BodyId b) : Certificate<Order>({a, b}), s_(&s) {}
     template <class NT>
     Polynomial<NT> function(double origin) const {
-      return s_->motion(objects()[1]).coordinate<NT>(0, origin) - s_->motion(objects()[0]).coordinate<NT>(0, origin);
+      return s_->position<NT>(bodies()[1], origin) - s_->position<NT>(bodies()[0], origin);
     }
     void on_failure(kds::Simulator& sim) override { s_->failed(*this, sim); }
     const char* kind() const override { return "pair order"; }
@@ -103,15 +103,16 @@ class PairStructure final : public kds::Structure {
   };
 
   PairStructure(kds::Simulator& sim, kds::Motion<1> a, kds::Motion<1> b, bool broken) : sim_(sim), broken_(broken) {
-    ids_[0] = sim.add_object();
-    ids_[1] = sim.add_object();
-    motions_[0] = a;
-    motions_[1] = b;
+    ids_[0] = sim.bodies().insert(a);
+    ids_[1] = sim.bodies().insert(b);
     cert_ = sim.create<Order>(*this, ids_[0], ids_[1]);
     sim.attach(*this);
   }
   ~PairStructure() override { sim_.detach(*this); }
-  const kds::Motion<1>& motion(kds::ObjectId id) const { return motions_[id == ids_[0] ? 0 : 1]; }
+  template <class NT>
+  Polynomial<NT> position(kds::BodyId id, double origin) const {
+    return sim_.bodies().coordinate<NT>(id, 0, origin);
+  }
   void failed(Order& c, kds::Simulator& sim) {
     sim.destroy(&c);
     cert_ = nullptr;
@@ -121,8 +122,8 @@ class PairStructure final : public kds::Structure {
   }
   const char* name() const override { return "pair"; }
   void audit(const kds::AuditContext& ctx) const override {
-    Rational x0 = motion(ids_[first_]).coordinate<Rational>(0, 0.0)(ctx.exact_time());
-    Rational x1 = motion(ids_[second_]).coordinate<Rational>(0, 0.0)(ctx.exact_time());
+    Rational x0 = position<Rational>(ids_[first_], 0.0)(ctx.exact_time());
+    Rational x1 = position<Rational>(ids_[second_], 0.0)(ctx.exact_time());
     if (x0 > x1) throw kds::AuditFailure("pair: points out of order at t = " + std::to_string(ctx.time));
   }
   int first() const { return first_; }
@@ -130,15 +131,17 @@ class PairStructure final : public kds::Structure {
  private:
   kds::Simulator& sim_;
   bool broken_;
-  kds::ObjectId ids_[2];
-  kds::Motion<1> motions_[2];
+  kds::BodyId ids_[2];
   int first_ = 0, second_ = 1;
   Order* cert_ = nullptr;
 };
 
+/// A body at rest at the origin: the certificates of these tests do not read motions.
+kds::BodyId add_body(kds::Simulator& sim) { return sim.bodies().insert(kds::Motion<1>::constant({0.0})); }
+
 TEST(Simulator, StepRunUntilAndStatistics) {
   kds::Simulator sim;
-  const kds::ObjectId o = sim.add_object();
+  const kds::BodyId o = add_body(sim);
   std::vector<Timer*> timers;
   for (double at : {1.0, 2.0, 2.0, 3.0}) timers.push_back(sim.create<Timer>(o, at));
   EXPECT_EQ(sim.certificate_count(), 4u);
@@ -186,16 +189,16 @@ TEST(Simulator, RunUntilIntoThePastIsRejected) {
 
 TEST(Simulator, ObserversSeeEveryEvent) {
   kds::Simulator sim;
-  const kds::ObjectId a = sim.add_object(), b = sim.add_object();
+  const kds::BodyId a = add_body(sim), b = add_body(sim);
   sim.create<Timer>(b, 2.0);
   sim.create<Timer>(a, 1.0);
   struct Log : kds::Observer {
-    std::vector<std::pair<std::uint64_t, kds::ObjectId>> seen;
+    std::vector<std::pair<std::uint64_t, kds::BodyId>> seen;
     std::vector<double> times;
     void on_event(const kds::EventRecord& e) override {
       EXPECT_STREQ(e.kind, "timer");
       EXPECT_EQ(e.touched, 1u);
-      seen.emplace_back(e.index, e.objects[0]);
+      seen.emplace_back(e.index, e.bodies[0]);
       times.push_back(e.time.approx());
     }
   } log;
@@ -212,13 +215,13 @@ TEST(Simulator, ObserversSeeEveryEvent) {
 
 TEST(Simulator, HandlerThatNeitherDestroysNorReschedulesIsALogicError) {
   kds::Simulator sim;
-  const kds::ObjectId a = sim.add_object(), b = sim.add_object();
+  const kds::BodyId a = add_body(sim), b = add_body(sim);
   sim.create<Forgetful>(a, b, 1.0);
   try {
     sim.step();
     FAIL() << "no logic_error";
   } catch (const std::logic_error& e) {
-    EXPECT_TRUE(contains(e.what(), "certificate 'forgetful' on objects [0, 1]"));
+    EXPECT_TRUE(contains(e.what(), "certificate 'forgetful' on bodies [0, 1]"));
     EXPECT_TRUE(contains(e.what(), "neither destroyed nor rescheduled"));
   }
 }
@@ -245,26 +248,26 @@ TEST(Simulator, AuditCatchesABrokenStructure) {
 
 TEST(Simulator, AuditCatchesACertificateWhoseFilterLies) {
   kds::Simulator sim({.audit = true});
-  const kds::ObjectId o = sim.add_object(), p = sim.add_object();
+  const kds::BodyId o = add_body(sim), p = add_body(sim);
   sim.create<Liar>(o);           // really fails at 1, but the filter says never
   sim.create<Timer>(p, 3.0);     // an event after it, so that step() audits
   try {
     sim.step();  // the timer at 3: the audit after it sees the liar negative
     FAIL() << "the audit missed a violated certificate";
   } catch (const kds::AuditFailure& e) {
-    EXPECT_TRUE(contains(e.what(), "certificate 'liar' on objects [0] is violated"));
+    EXPECT_TRUE(contains(e.what(), "certificate 'liar' on bodies [0] is violated"));
     EXPECT_TRUE(contains(e.what(), "an event was missed"));
   }
   // Without audit, the same run goes through silently.
   kds::Simulator quiet;
-  const kds::ObjectId q = quiet.add_object();
+  const kds::BodyId q = add_body(quiet);
   quiet.create<Liar>(q);
   EXPECT_NO_THROW(quiet.run_until(3.0));
 }
 
 TEST(Simulator, AuditIsSkippedWithoutRoomBetweenEvents) {
   kds::Simulator sim;
-  const kds::ObjectId o = sim.add_object();
+  const kds::BodyId o = add_body(sim);
   sim.create<Timer>(o, 0.0);
   sim.create<Timer>(o, std::numeric_limits<double>::denorm_min());
   EXPECT_FALSE(sim.audit());  // no double strictly between 0 and the next event
@@ -276,7 +279,7 @@ TEST(Simulator, AuditIsSkippedWithoutRoomBetweenEvents) {
 /// Counts how often the framework evaluates it.
 class Probe final : public kds::Certificate<Probe> {
  public:
-  Probe(kds::ObjectId a, kds::ObjectId b, double at) : Certificate<Probe>({a, b}), at_(at) {}
+  Probe(kds::BodyId a, kds::BodyId b, double at) : Certificate<Probe>({a, b}), at_(at) {}
   template <class NT>
   Polynomial<NT> function(double origin) const {
     ++evaluations;
@@ -290,44 +293,54 @@ class Probe final : public kds::Certificate<Probe> {
   double at_;
 };
 
-TEST(Simulator, MotionChangedReschedulesExactlyThatObjectsCertificates) {
+TEST(Simulator, SetMotionReschedulesExactlyThatBodysCertificates) {
   kds::Simulator sim;
-  std::vector<kds::ObjectId> ids;
-  for (int i = 0; i < 5; ++i) ids.push_back(sim.add_object());
+  std::vector<kds::BodyId> ids;
+  for (int i = 0; i < 5; ++i) ids.push_back(add_body(sim));
   std::vector<Probe*> probes;
   for (int i = 0; i + 1 < 5; ++i) probes.push_back(sim.create<Probe>(ids[i], ids[i + 1], 10.0 + i));
   sim.flush();
-  // The intrusive list of object 2 holds exactly the certificates (1,2) and (2,3).
+  // The intrusive list of body 2 holds exactly the certificates (1,2) and (2,3).
   std::vector<const kds::CertificateBase*> of2;
-  for (const kds::ObjectLink& l : sim.certificates_of(ids[2])) of2.push_back(l.owner);
+  for (const kds::BodyLink& l : sim.bodies().certificates_of(ids[2])) of2.push_back(l.owner);
   ASSERT_EQ(of2.size(), 2u);
   EXPECT_NE(std::find(of2.begin(), of2.end(), probes[1]), of2.end());
   EXPECT_NE(std::find(of2.begin(), of2.end(), probes[2]), of2.end());
   for (Probe* p : probes) p->evaluations = 0;
   const auto rescheduled = sim.statistics().certificates_rescheduled;
   sim.run_until(0.5);
-  sim.motion_changed(ids[2]);
+  std::vector<kds::BodyId> told;
+  sim.bodies().on_motion_change().subscribe([&](kds::BodyId b) {
+    told.push_back(b);
+    EXPECT_EQ(sim.statistics().certificates_rescheduled, rescheduled + 2) << "observers hear after the reschedule";
+  });
+  sim.bodies().set_motion(ids[2], kds::Motion<1>::linear(0.5, {1.0}, {-1.0}));
+  EXPECT_EQ(told, std::vector<kds::BodyId>{ids[2]});
   sim.flush();
   EXPECT_EQ(probes[0]->evaluations, 0);
   EXPECT_GT(probes[1]->evaluations, 0);
   EXPECT_GT(probes[2]->evaluations, 0);
   EXPECT_EQ(probes[3]->evaluations, 0);
   EXPECT_EQ(sim.statistics().certificates_rescheduled, rescheduled + 2);
-  // A destroyed certificate leaves its objects' lists.
+  EXPECT_EQ(sim.bodies().motion(ids[2]).position(1.5)[0], 0.0);
+  // A destroyed certificate leaves its bodies' lists.
   sim.run_until(11.5);  // probes 0 and 1 fire
   std::size_t n = 0;
-  for (const kds::ObjectLink& l : sim.certificates_of(ids[2])) {
+  for (const kds::BodyLink& l : sim.bodies().certificates_of(ids[2])) {
     EXPECT_EQ(l.owner, probes[2]);
     ++n;
   }
   EXPECT_EQ(n, 1u);
-  EXPECT_TRUE(sim.certificates_of(ids[0]).empty());
-  EXPECT_THROW(sim.motion_changed(99), kds::InvalidInput);
+  EXPECT_TRUE(sim.bodies().certificates_of(ids[0]).empty());
+  // A stale id changes nothing.
+  sim.bodies().erase(ids[0]);
+  EXPECT_THROW(sim.bodies().set_motion(ids[0], kds::Motion<1>::constant({0.0})), kds::InvalidInput);
+  EXPECT_EQ(told.size(), 1u);
 }
 
 TEST(Simulator, CertificateViolatedAtBirthWhereForbidden) {
   kds::Simulator sim;
-  const kds::ObjectId a = sim.add_object(), b = sim.add_object();
+  const kds::BodyId a = add_body(sim), b = add_body(sim);
   sim.run_until(2.0);
   // Holds at 2 with equality and grows: allowed.
   sim.create<Strict>(a, b, -2.0, 1.0);
@@ -338,19 +351,19 @@ TEST(Simulator, CertificateViolatedAtBirthWhereForbidden) {
     sim.flush();
     FAIL() << "a violated certificate was accepted";
   } catch (const kds::CertificateViolated& e) {
-    EXPECT_TRUE(contains(e.what(), "certificate 'strict' on objects [0, 1]"));
+    EXPECT_TRUE(contains(e.what(), "certificate 'strict' on bodies [0, 1]"));
     EXPECT_TRUE(contains(e.what(), "violated when created at t = 2"));
   }
   // Zero now and falling: violated too, from step().
   kds::Simulator sim2;
-  const kds::ObjectId c = sim2.add_object(), d = sim2.add_object();
+  const kds::BodyId c = add_body(sim2), d = add_body(sim2);
   sim2.create<Strict>(c, d, 0.0, -1.0);
   EXPECT_THROW(sim2.step(), kds::CertificateViolated);
 }
 
 TEST(Simulator, ViolatedAtBirthFailsNow) {
   kds::Simulator sim;
-  const kds::ObjectId e = sim.add_object();
+  const kds::BodyId e = add_body(sim);
   sim.run_until(5.0);
   sim.create<Timer>(e, 1.0);  // in the past
   ASSERT_TRUE(sim.step());
@@ -358,27 +371,50 @@ TEST(Simulator, ViolatedAtBirthFailsNow) {
   EXPECT_EQ(sim.statistics().events, 1u);
 }
 
-TEST(Simulator, BadObjects) {
+TEST(Simulator, BadBodies) {
   kds::Simulator sim;
-  const kds::ObjectId a = sim.add_object();
+  const kds::BodyId a = add_body(sim);
   try {
-    sim.create<Timer>(a + 7, 1.0);
+    sim.create<Timer>(kds::BodyId{a.index + 7, a.generation}, 1.0);
     FAIL();
   } catch (const kds::InvalidInput& e) {
-    EXPECT_TRUE(contains(e.what(), "object 7 is unknown"));
+    EXPECT_TRUE(contains(e.what(), "creating certificate 'timer' on bodies [7]: body 7 does not exist"));
   }
+  kds::Simulator other;
+  const kds::BodyId foreign = add_body(other);
+  try {
+    sim.create<Timer>(foreign, 1.0);
+    FAIL();
+  } catch (const kds::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "body 0 belongs to another simulator"));
+  }
+  EXPECT_EQ(sim.certificate_count(), 0u) << "a rejected certificate must not be kept";
   sim.create<Timer>(a, 1.0);
   try {
-    sim.remove_object(a);
+    sim.bodies().erase(a);
     FAIL();
   } catch (const kds::InvalidInput& e) {
-    EXPECT_TRUE(contains(e.what(), "object 0 still has certificates"));
+    EXPECT_TRUE(contains(e.what(), "Bodies::erase: body 0 still has certificates"));
   }
-  EXPECT_THROW(sim.remove_object(42), kds::InvalidInput);
+  EXPECT_TRUE(sim.bodies().contains(a));
   sim.run_until(2.0);
-  EXPECT_NO_THROW(sim.remove_object(a));
-  EXPECT_EQ(sim.object_count(), 0u);
-  EXPECT_FALSE(sim.has_object(a));
+  EXPECT_NO_THROW(sim.bodies().erase(a));
+  EXPECT_EQ(sim.bodies().size(), 0u);
+  EXPECT_FALSE(sim.bodies().contains(a));
+  // The index is reused once the clock moves on, with a new generation: the old id is
+  // stale, not the new body.
+  EXPECT_NE(add_body(sim).index, a.index) << "not reused at the time it was erased";
+  sim.run_until(2.5);
+  const kds::BodyId b = add_body(sim);
+  EXPECT_EQ(b.index, a.index);
+  try {
+    sim.create<Timer>(a, 3.0);
+    FAIL();
+  } catch (const kds::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "body 0 was erased (a stale id)"));
+  }
+  EXPECT_THROW(sim.bodies().erase(a), kds::InvalidInput);
+  EXPECT_TRUE(sim.bodies().contains(b));
 }
 
 }  // namespace

@@ -18,14 +18,21 @@ class Recorder final : public Observer {
     double approx, lo, hi;
     bool exact;
     std::string kind;
-    std::vector<ObjectId> objects;
+    std::vector<std::uint32_t> bodies;  ///< indices
     std::uint32_t touched;
   };
   void on_event(const EventRecord& e) override {
     events.push_back({e.index, e.time.approx(), e.time.lo(), e.time.hi(), e.exact, e.kind,
-                      std::vector<ObjectId>(e.objects.begin(), e.objects.end()), e.touched});
+                      indices(e.bodies), e.touched});
   }
   std::vector<Event> events;
+
+ private:
+  static std::vector<std::uint32_t> indices(std::span<const BodyId> bodies) {
+    std::vector<std::uint32_t> v;
+    for (BodyId b : bodies) v.push_back(b.index);
+    return v;
+  }
 };
 
 TEST(Trace, LinesParseAndMatchTheEvents) {
@@ -33,9 +40,10 @@ TEST(Trace, LinesParseAndMatchTheEvents) {
   SortedList list(sim);
   // Four lines through (1, 1) (simultaneous swaps at t = 1), and two parabolas crossing
   // a constant at t = sqrt(2), a time that is not a double.
-  for (double v : {2.0, 1.0, -1.0, -2.0}) list.insert(Motion<1>::linear(0.0, {1.0 - v}, {v}));
-  list.insert(Motion<1>::polynomial(0.0, {{{-2.0, 0.0, 1.0, 0.0}}}));
-  list.insert(Motion<1>::constant({0.0}));
+  auto insert = [&](const Motion<1>& m) { list.insert(Key::coordinate(sim.bodies().insert(m))); };
+  for (double v : {2.0, 1.0, -1.0, -2.0}) insert(Motion<1>::linear(0.0, {1.0 - v}, {v}));
+  insert(Motion<1>::polynomial(0.0, {{{-2.0, 0.0, 1.0, 0.0}}}));
+  insert(Motion<1>::constant({0.0}));
   std::ostringstream out;
   TraceWriter trace(out);
   Recorder recorder;
@@ -64,8 +72,9 @@ TEST(Trace, LinesParseAndMatchTheEvents) {
     EXPECT_LE(e.approx, e.hi);
     EXPECT_EQ(j["exact"].boolean(), e.exact);
     EXPECT_EQ(j["kind"].string(), e.kind);
-    ASSERT_EQ(j["objects"].array().size(), e.objects.size());
-    for (std::size_t i = 0; i < e.objects.size(); ++i) EXPECT_EQ(j["objects"].array()[i].number(), double(e.objects[i]));
+    ASSERT_EQ(j["bodies"].array().size(), e.bodies.size());
+    ASSERT_EQ(e.bodies.size(), 2u) << "an order certificate names the bodies of its two keys";
+    for (std::size_t i = 0; i < e.bodies.size(); ++i) EXPECT_EQ(j["bodies"].array()[i].number(), double(e.bodies[i]));
     EXPECT_EQ(j["touched"].number(), double(e.touched));
     irrational = irrational || e.lo < e.hi;
   }

@@ -123,11 +123,41 @@ TEST(BadInput, BadSettingsAreNamed) {
   settings = world_settings(cube(20), "tvb-grid");
   settings.cell_ratio = 1.5;
   EXPECT_TRUE(message_has(build_error(s, settings), {"cell_ratio"}));
-  // A simulator that already has bodies.
-  Simulator sim;
-  sim.bodies().insert(Motion<1>::constant({0.0}));
-  const std::string what = invalid_input_message([&] { CollisionWorld world(sim, world_settings(cube(20), "tvb-grid"), s); });
-  EXPECT_TRUE(message_has(what, {"simulator"}));
+}
+
+TEST(BadInput, BadBodiesForAWorldAreNamedAndChangeNothing) {
+  const auto s = good_spheres();
+  const auto settings = world_settings(cube(20), "tvb-grid");
+  Simulator sim({.audit = true});
+  std::vector<BodyId> bodies;
+  for (const Sphere& sp : s) bodies.push_back(sim.bodies().insert(Motion<3>::linear(0.0, sp.position, sp.velocity)));
+  const BodyId line = sim.bodies().insert(Motion<1>::constant({0.0}));
+  Simulator other;
+  const BodyId foreign = other.bodies().insert(Motion<3>::constant({1, 1, 1}));
+  auto with = [&](std::size_t slot, BodyId b) {
+    std::vector<BodyId> v = bodies;
+    v[slot] = b;
+    return invalid_input_message([&] { CollisionWorld world(sim, settings, s, v); });
+  };
+  EXPECT_TRUE(message_has(with(2, line), {"sphere 2", "body " + std::to_string(line.index), "not 3D"}));
+  EXPECT_TRUE(message_has(with(1, foreign), {"sphere 1", "another simulator"}));
+  EXPECT_TRUE(message_has(with(3, bodies[0]), {"sphere 3", "given twice"}));
+  const std::vector<BodyId> fewer(bodies.begin(), bodies.begin() + 2);
+  EXPECT_TRUE(message_has(invalid_input_message([&] { CollisionWorld world(sim, settings, s, fewer); }),
+                          {"4 spheres for 2 bodies"}));
+  sim.bodies().erase(line);
+  EXPECT_TRUE(message_has(with(0, line), {"sphere 0", "stale"}));
+  // Nothing was held or certified by the failed attempts: the bodies can still go, or
+  // carry a world.
+  for (BodyId b : bodies) EXPECT_EQ(sim.bodies().holders(b), 0u);
+  EXPECT_EQ(sim.certificate_count(), 0u);
+  {
+    CollisionWorld world(sim, settings, s, bodies);
+    EXPECT_TRUE(message_has(invalid_input_message([&] { sim.bodies().erase(bodies[0]); }), {"still held"}));
+    sim.run_until(3.0);
+  }
+  for (BodyId b : bodies) sim.bodies().erase(b);
+  EXPECT_EQ(sim.bodies().size(), 0u);
 }
 
 TEST(BadInput, ResponseLeavingAPairApproachingIsRefused) {

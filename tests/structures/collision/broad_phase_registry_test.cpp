@@ -31,7 +31,7 @@ TEST(BroadPhaseRegistry, AnUnknownNameIsRefusedNamingTheKnownOnes) {
   Simulator sim;
   EXPECT_TRUE(message_has(invalid_input_message([&] { CollisionWorld world(sim, settings, {}); }),
                           {"unknown broad phase 'octree'", "all-pairs"}));
-  EXPECT_EQ(sim.object_count(), 0u);
+  EXPECT_EQ(sim.bodies().size(), 0u);
 }
 
 /// All pairs, counting the calls of the world.

@@ -14,7 +14,7 @@ using kds::Motion;
 
 struct ListRun {
   std::vector<kds::testing::Swap> swaps;
-  std::vector<kds::ObjectId> final_order;
+  std::vector<kds::EntryId> final_order;
   kds::Statistics stats;
 };
 
@@ -24,7 +24,7 @@ ListRun run_list(const std::vector<Motion<1>>& motions, double horizon, kds::Sim
   kds::SortedList list(sim);
   ListRun r;
   record_swaps(list, sim, r.swaps);
-  for (const auto& m : motions) list.insert(m);
+  for (const auto& m : motions) insert_point(sim, list, m);
   sim.run_until(horizon);
   r.final_order = list.order();
   r.stats = sim.statistics();
@@ -100,8 +100,8 @@ TEST(SortedListExactness, ExactModeOrdersRightWhereFloatingDoesNot) {
     // Where does floating mode put the swap?
     kds::Simulator probe({.exactness = kds::Exactness::floating});
     kds::SortedList probe_list(probe);
-    probe_list.insert(f.a);
-    probe_list.insert(f.b);
+    insert_point(probe, probe_list, f.a);
+    insert_point(probe, probe_list, f.b);
     const kds::Root floating_time = probe.next_event_time();
     ASSERT_FALSE(floating_time.is_infinite());
     const double tf = floating_time.approx(), tc = f.crossing.get_d();
@@ -113,15 +113,15 @@ TEST(SortedListExactness, ExactModeOrdersRightWhereFloatingDoesNot) {
     for (kds::Exactness mode : {kds::Exactness::filtered, kds::Exactness::floating}) {
       kds::Simulator sim({.exactness = mode});
       kds::SortedList list(sim);
-      list.insert(f.a);
-      list.insert(f.b);
-      ASSERT_TRUE(sorted_at(list, 1.0));
+      insert_point(sim, list, f.a);
+      insert_point(sim, list, f.b);
+      ASSERT_TRUE(sorted_at(sim, list, 1.0));
       sim.run_until(sample);
       if (mode == kds::Exactness::filtered) {
-        EXPECT_TRUE(sorted_at(list, sample)) << "exact mode ordered wrong";
+        EXPECT_TRUE(sorted_at(sim, list, sample)) << "exact mode ordered wrong";
         EXPECT_EQ(list.swaps(), kds::Rational(sample) > f.crossing ? 1u : 0u);
       } else {
-        EXPECT_FALSE(sorted_at(list, sample)) << "floating mode was expected to be wrong here";
+        EXPECT_FALSE(sorted_at(sim, list, sample)) << "floating mode was expected to be wrong here";
         ++floating_wrong;
       }
     }

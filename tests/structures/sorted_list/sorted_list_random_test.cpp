@@ -21,20 +21,19 @@ TEST(SortedListRandom, MatchesExactSortWithAudit) {
       kds::SortedList list(sim);
       std::vector<kds::testing::Swap> swaps;
       record_swaps(list, sim, swaps);
-      for (int i = 0; i < n; ++i) list.insert(random_motion(rng, degree));
-      ASSERT_TRUE(sorted_at(list, 0x1p-40));
-      const std::vector<kds::ObjectId> initial = list.order();
+      for (int i = 0; i < n; ++i) insert_point(sim, list, random_motion(rng, degree));
+      ASSERT_TRUE(sorted_at(sim, list, 0x1p-40));
+      const std::vector<kds::EntryId> initial = list.order();
       const double horizon = 3.0;
       // Explicit sampling between consecutive events, on top of the audit.
       while (true) {
         const kds::Root next = sim.next_event_time();
         if (next.is_infinite() || kds::compare(next, horizon) > 0) break;
         ASSERT_TRUE(sim.step());
-        const double t = time_between_events(sim, horizon);
-        if (t == t) ASSERT_TRUE(sorted_at(list, t));
+        if (const auto t = sim.time_between_events(horizon)) ASSERT_TRUE(sorted_at(sim, list, *t));
       }
       sim.run_until(horizon);
-      ASSERT_TRUE(sorted_at(list, horizon));
+      ASSERT_TRUE(sorted_at(sim, list, horizon));
       EXPECT_EQ(list.swaps(), swaps.size());
       EXPECT_EQ(sim.statistics().events_of("order"), list.swaps());
       EXPECT_EQ(sim.statistics().external_events, list.swaps());
@@ -53,8 +52,8 @@ TEST(SortedListRandom, TenThousandPointsSampledBetweenEvents) {
   const int n = 10000;
   kds::Simulator sim;
   kds::SortedList list(sim);
-  for (int i = 0; i < n; ++i) list.insert(random_motion(rng, 1 + i % 3));
-  ASSERT_TRUE(sorted_at(list, 0x1p-40));
+  for (int i = 0; i < n; ++i) insert_point(sim, list, random_motion(rng, 1 + i % 3));
+  ASSERT_TRUE(sorted_at(sim, list, 0x1p-40));
   // About 5e4 events: the horizon is short because n^2 pairs may cross.
   const double horizon = 2e-3;
   std::uint64_t steps = 0;
@@ -64,15 +63,14 @@ TEST(SortedListRandom, TenThousandPointsSampledBetweenEvents) {
     if (next.is_infinite() || kds::compare(next, horizon) > 0) break;
     ASSERT_TRUE(sim.step());
     if (++steps % 2500 == 0) {
-      const double t = time_between_events(sim, horizon);
-      if (t == t) {
-        ASSERT_TRUE(sorted_at(list, t)) << "after " << steps << " events";
+      if (const auto t = sim.time_between_events(horizon)) {
+        ASSERT_TRUE(sorted_at(sim, list, *t)) << "after " << steps << " events";
         ++samples;
       }
     }
   }
   sim.run_until(horizon);
-  ASSERT_TRUE(sorted_at(list, horizon));
+  ASSERT_TRUE(sorted_at(sim, list, horizon));
   EXPECT_GT(steps, 10000u) << "the test should exercise many events";
   EXPECT_GE(samples, 4);
   const kds::Statistics& s = sim.statistics();

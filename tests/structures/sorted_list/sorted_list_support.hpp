@@ -1,21 +1,42 @@
 #pragma once
-// Shared helpers of the sorted-list tests: random motions, exact positions, the check of
-// the list against an exact sort, and a recorder of swaps.
+// Shared helpers of the sorted-list tests: points (1D bodies with coordinate keys), random
+// motions, the check of the list against an exact sort of its keys, and a recorder of swaps.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "kds/key.hpp"
 #include "kds/motion.hpp"
 #include "kds/simulator.hpp"
 #include "structures/sorted_list/sorted_list.hpp"
 
 namespace kds::testing {
 
-inline Rational exact_position(const Motion<1>& m, const Rational& t) { return m.coordinate<Rational>(0, 0.0)(t); }
+/// A point of the tests: a new 1D body of `sim` with motion m, entered in `list` by its x.
+inline EntryId insert_point(Simulator& sim, SortedList& list, const Motion<1>& m) {
+  return list.insert(Key::coordinate(sim.bodies().insert(m)));
+}
+
+/// The body of a point's entry (its key's only body).
+inline BodyId body_of(const SortedList& list, EntryId entry) { return list.key(entry).bodies()[0]; }
+
+/// Removes a point: its entry from the list, then its body from the simulator.
+inline void erase_point(Simulator& sim, SortedList& list, EntryId entry) {
+  const BodyId b = body_of(list, entry);
+  list.erase(entry);
+  sim.bodies().erase(b);
+}
+
+/// The exact value of an entry's key at the rational time t.
+inline Rational key_at(const Simulator& sim, const SortedList& list, EntryId entry, const Rational& t) {
+  return list.key(entry).value<Rational>(sim.bodies(), 0.0)(t);
+}
 
 /// A random polynomial motion of the given degree about t0, coefficients in [-1, 1]
 /// (positions in [0, spread]).
@@ -27,44 +48,37 @@ inline Motion<1> random_motion(std::mt19937_64& rng, int degree, double t0 = 0.0
   return Motion<1>::polynomial(t0, c);
 }
 
-/// Checks that list.order() is sorted by exact position at the rational time t and is a
-/// permutation of the points. Returns the number of adjacent pairs at equal positions.
-inline ::testing::AssertionResult sorted_at(const SortedList& list, double t) {
+/// Checks that list.order() is a permutation of the list's entries with up-to-date ranks,
+/// sorted by the exact values of their keys at the rational time t.
+inline ::testing::AssertionResult sorted_at(const Simulator& sim, const SortedList& list, double t) {
   const Rational rt(t);
   const auto& order = list.order();
-  std::vector<ObjectId> ids(order);
+  if (order.size() != list.size()) return ::testing::AssertionFailure() << "order() has " << order.size() << " entries";
+  std::vector<EntryId> ids(order);
   std::sort(ids.begin(), ids.end());
-  if (std::adjacent_find(ids.begin(), ids.end()) != ids.end()) return ::testing::AssertionFailure() << "a point appears twice";
+  if (std::adjacent_find(ids.begin(), ids.end()) != ids.end()) return ::testing::AssertionFailure() << "an entry appears twice";
   Rational previous;
   for (std::size_t i = 0; i < order.size(); ++i) {
-    if (list.rank(order[i]) != i) return ::testing::AssertionFailure() << "rank of point " << order[i] << " is stale";
-    Rational x = exact_position(list.motion(order[i]), rt);
+    if (!list.contains(order[i])) return ::testing::AssertionFailure() << "entry " << order[i] << " is not in the list";
+    if (list.rank(order[i]) != i) return ::testing::AssertionFailure() << "rank of entry " << order[i] << " is stale";
+    Rational x = key_at(sim, list, order[i], rt);
     if (i > 0 && x < previous)
-      return ::testing::AssertionFailure() << "at t = " << t << " point " << order[i - 1] << " (x = " << previous.get_d()
-                                           << ") is before point " << order[i] << " (x = " << x.get_d() << ")";
+      return ::testing::AssertionFailure() << "at t = " << t << " entry " << order[i - 1] << " (key " << previous.get_d()
+                                           << ") is before entry " << order[i] << " (key " << x.get_d() << ")";
     previous = x;
   }
   return ::testing::AssertionSuccess();
 }
 
-/// A double strictly between the current time and the next event, or NaN if there is none.
-inline double time_between_events(Simulator& sim, double horizon) {
-  const Root next = sim.next_event_time();
-  const double a = sim.now().hi();
-  const double b = next.is_infinite() ? horizon : std::min(next.lo(), horizon);
-  const double t = a + 0.5 * (b - a);
-  return t > a && t < b ? t : std::numeric_limits<double>::quiet_NaN();
-}
-
 struct Swap {
-  ObjectId left, right;
+  EntryId left, right;
   double time;
   bool operator==(const Swap& o) const { return left == o.left && right == o.right; }
 };
 
 /// Records every swap of a list with the (approximate) time it happened.
 inline std::vector<Swap>& record_swaps(SortedList& list, Simulator& sim, std::vector<Swap>& out) {
-  list.on_swap([&out, &sim](ObjectId l, ObjectId r) { out.push_back({l, r, sim.now_approx()}); });
+  list.on_swap().subscribe([&out, &sim](EntryId l, EntryId r) { out.push_back({l, r, sim.now_approx()}); });
   return out;
 }
 
@@ -80,8 +94,8 @@ inline std::uint64_t hash_swaps(const std::vector<Swap>& swaps) {
   return h;
 }
 
-/// Inversions between two orders of the same points.
-inline std::uint64_t inversions(const std::vector<ObjectId>& a, const std::vector<ObjectId>& b) {
+/// Inversions between two orders of the same entries.
+inline std::uint64_t inversions(const std::vector<EntryId>& a, const std::vector<EntryId>& b) {
   std::vector<std::size_t> pos(*std::max_element(a.begin(), a.end()) + 1);
   for (std::size_t i = 0; i < b.size(); ++i) pos[b[i]] = i;
   std::uint64_t n = 0;
@@ -89,6 +103,23 @@ inline std::uint64_t inversions(const std::vector<ObjectId>& a, const std::vecto
     for (std::size_t j = i + 1; j < a.size(); ++j)
       if (pos[a[i]] > pos[a[j]]) ++n;
   return n;
+}
+
+/// Whether `text` contains `fragment`, saying what it is if not.
+inline ::testing::AssertionResult contains(const std::string& text, const std::string& fragment) {
+  if (text.find(fragment) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "\"" << text << "\" does not contain \"" << fragment << "\"";
+}
+
+/// Runs f, which must throw InvalidInput whose message contains every fragment.
+template <class F>
+void expect_invalid(F&& f, std::initializer_list<std::string> fragments) {
+  try {
+    f();
+    ADD_FAILURE() << "no InvalidInput";
+  } catch (const InvalidInput& e) {
+    for (const std::string& fragment : fragments) EXPECT_TRUE(contains(e.what(), fragment));
+  }
 }
 
 }  // namespace kds::testing

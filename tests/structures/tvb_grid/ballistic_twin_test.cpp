@@ -333,7 +333,7 @@ class ContactTimeChecker {
     if (c.with_wall) {
       const int k = wall_axis(c.wall);
       const bool low = wall_is_low(c.wall);
-      const Motion<3>& m = world_.bound(c.a).centre;
+      const Motion<3>& m = world_.centre_motion(c.a);
       const Box3& box = world_.settings().box;
       const double allowance = wall_allowance(c.a, k, low);
       // g(t) = gap to the wall + allowance; a polynomial of degree <= 2 in t.
@@ -344,8 +344,8 @@ class ContactTimeChecker {
       };
       check(g, c, T, prev, m.start());
     } else {
-      const Motion<3>& ma = world_.bound(c.a).centre;
-      const Motion<3>& mb = world_.bound(c.b).centre;
+      const Motion<3>& ma = world_.centre_motion(c.a);
+      const Motion<3>& mb = world_.centre_motion(c.b);
       const double allowance = pair_allowance(c.a, c.b);
       const Rational R = Rational(world_.sphere(c.a).radius) + Rational(world_.sphere(c.b).radius);
       auto f = [&](const Rational& t) {
@@ -404,7 +404,7 @@ TEST(BallisticExactTimes, TwoSpheresMatchTheClosedForm) {
       ContactTimeChecker checker(*w.world);
       w.world->on_contact([&](const Contact& c) { checker(c); });
       // The first contact, from the given doubles, by the textbook formula as well.
-      if (!gravity && bp == "tvb-grid") {
+      if (!gravity && std::string(bp) == "tvb-grid") {
         Vec<3> p, v;
         for (int k = 0; k < 3; ++k) {
           p[k] = spheres[0].position[k] - spheres[1].position[k];

@@ -96,7 +96,7 @@ class UnknownWorld {
   void record_ballistic() {
     for (SphereId i = 0; i < spheres_.size(); ++i) {
       if (spheres_[i].max_acceleration != 0) continue;
-      const Motion<3>& m = run_->world->bound(i).centre;
+      const Motion<3>& m = run_->world->centre_motion(i);
       TrajectoryPiece p;
       p.start = m.start();
       for (int k = 0; k < 3; ++k) {
