@@ -15,6 +15,8 @@
 #include <limits>
 #include <ostream>
 
+#include "kds/sign.hpp"
+
 namespace kds {
 
 /// The next double above x; used for outward rounding (next_up(-inf) is the lowest double).
@@ -44,8 +46,10 @@ class Interval {
   bool certainly_negative() const { return hi_ < 0; }
   bool certainly_zero() const { return lo_ == 0 && hi_ == 0; }
   bool sign_known() const { return lo_ > 0 || hi_ < 0 || certainly_zero(); }
-  /// Sign when known: -1, 0 or 1; otherwise 2.
-  int sign() const { return lo_ > 0 ? 1 : hi_ < 0 ? -1 : certainly_zero() ? 0 : 2; }
+  /// The sign, or Sign::unknown when the interval straddles zero.
+  Sign sign() const {
+    return lo_ > 0 ? Sign::positive : hi_ < 0 ? Sign::negative : certainly_zero() ? Sign::zero : Sign::unknown;
+  }
   bool is_finite() const { return std::isfinite(lo_) && std::isfinite(hi_); }
 
   friend Interval operator-(Interval a) { return {-a.hi_, -a.lo_}; }

@@ -340,8 +340,8 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
         // than the spacing of doubles at t): keep the interval only if p is monotone on it.
         if (p.degree() <= 1) return Root::isolated(lo, hi, &f);  // one root at most
         const Interval s((Interval(lo) - Interval(origin)).lo(), (Interval(hi) - Interval(origin)).hi());
-        const int slope = p.derivative()(s).sign();
-        if (slope == 1 || slope == -1) return Root::isolated(lo, hi, &f);
+        const Sign slope = p.derivative()(s).sign();
+        if (slope == Sign::positive || slope == Sign::negative) return Root::isolated(lo, hi, &f);
         break;
       }
       case LocalResult::undecided: break;
@@ -351,21 +351,21 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
   return exact::first_failure(f.exact_polynomial(), now);
 }
 
-int sign_just_after(const Function& f, const Root& now, Exactness mode) {
+Sign sign_just_after(const Function& f, const Root& now, Exactness mode) {
   auto& counters = solver_counters();
   ++counters.sign_queries;
   const double origin = now.lo();
   const double w = (Interval(now.hi()) - Interval(origin)).hi();
   if (mode == Exactness::floating) {
-    return sign_after_zero(f.double_polynomial(origin));
+    return sign_of(sign_after_zero(f.double_polynomial(origin)));
   }
   Polynomial<Interval> p = f.interval_polynomial(origin);
-  if (p.is_zero()) return 0;
+  if (p.is_zero()) return Sign::zero;
   Interval v = p(Interval(0.0, w));
-  if (v.certainly_positive()) return 1;
-  if (v.certainly_negative()) return -1;
+  if (v.certainly_positive()) return Sign::positive;
+  if (v.certainly_negative()) return Sign::negative;
   ++counters.sign_exact;
-  return exact::sign_just_after(f.exact_polynomial(), now);
+  return sign_of(exact::sign_just_after(f.exact_polynomial(), now));
 }
 
 int compare(const Root& a, const Root& b) {
@@ -391,13 +391,13 @@ void Root::tighten() const {
   tight_ = true;
   const double origin = lo_;
   const Polynomial<Interval> p = source_->interval_polynomial(origin);
-  const int s_hi = p(Interval(hi_) - Interval(origin)).sign();
-  if (s_hi != 1 && s_hi != -1) return;
+  const Sign s_hi = p(Interval(hi_) - Interval(origin)).sign();
+  if (s_hi != Sign::positive && s_hi != Sign::negative) return;
   double lo = lo_, hi = hi_;
   for (int it = 0; it < 80; ++it) {
     double mid = lo + 0.5 * (hi - lo);
     if (!(mid > lo && mid < hi)) break;
-    int s = p(Interval(mid) - Interval(origin)).sign();
+    const Sign s = p(Interval(mid) - Interval(origin)).sign();
     if (s == s_hi) hi = mid;
     else if (s == -s_hi) lo = mid;
     else break;
@@ -422,24 +422,24 @@ double ceil_to_double(const Root& r) {
     std::optional<Polynomial<Rational>> rational;
     bool built = false;
     auto sign_at = [&](double x) {
-      int s = p(Interval(x) - Interval(origin)).sign();
-      if (s != 2) return s;
+      const Sign s = p(Interval(x) - Interval(origin)).sign();
+      if (s != Sign::unknown) return s;
       if (!built) {
         dyadic = r.source()->dyadic_polynomial(origin);
         if (!dyadic) rational = r.source()->exact_polynomial();
         built = true;
       }
-      if (dyadic) return (*dyadic)(Dyadic(x) - Dyadic(origin)).sign();
-      return sgn((*rational)(Rational(x)));
+      if (dyadic) return sign_of((*dyadic)(Dyadic(x) - Dyadic(origin)).sign());
+      return sign_of(sgn((*rational)(Rational(x))));
     };
-    const int s_hi = sign_at(hi);
-    if (s_hi == 0) return hi;
-    if (sign_at(lo) == 0) return lo;
+    const Sign s_hi = sign_at(hi);
+    if (s_hi == Sign::zero) return hi;
+    if (sign_at(lo) == Sign::zero) return lo;
     while (next_up(lo) < hi) {
       double mid = lo + 0.5 * (hi - lo);
       if (!(mid > lo && mid < hi)) mid = next_up(lo);
-      int s = sign_at(mid);
-      if (s == 0) return mid;
+      const Sign s = sign_at(mid);
+      if (s == Sign::zero) return mid;
       if (s == s_hi) hi = mid;
       else lo = mid;
     }

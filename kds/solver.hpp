@@ -74,7 +74,8 @@ double ceil_to_double(const Rational& x);
 /// `decrease_rate` >= 0 is the slope the caller's own rounding can produce.
 double allowance_at(const Function& f, double t, double decrease_rate = 0);
 
-/// The sign of f just after `now`: -1, 0 (f identically zero) or 1.
-int sign_just_after(const Function& f, const Root& now, Exactness mode = Exactness::filtered);
+/// The sign of f just after `now`: negative, positive, or zero (f identically zero);
+/// never unknown (the exact path decides what the filter cannot).
+Sign sign_just_after(const Function& f, const Root& now, Exactness mode = Exactness::filtered);
 
 }  // namespace kds

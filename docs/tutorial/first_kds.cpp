@@ -90,7 +90,7 @@ MySortedList::MySortedList(kds::Simulator& sim, std::vector<kds::BodyId> points)
   std::sort(order_.begin(), order_.end(), [&](kds::BodyId a, kds::BodyId b) {
     auto b_minus_a = kds::make_function(
         [&]<class NT>(double origin) { return position<NT>(b, origin) - position<NT>(a, origin); });
-    return kds::sign_just_after(b_minus_a, sim_.now(), sim_.exactness()) > 0;
+    return kds::sign_just_after(b_minus_a, sim_.now(), sim_.exactness()) == kds::Sign::positive;
   });
   for (std::size_t i = 0; i < order_.size(); ++i) rank_[order_[i].index] = i;
   certificates_.assign(order_.empty() ? 0 : order_.size() - 1, nullptr);

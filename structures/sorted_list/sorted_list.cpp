@@ -69,7 +69,7 @@ EntryId SortedList::insert(const Key& key) {
     const Key& other = items_[order_[mid]].key;
     auto difference = make_function(
         [&]<class NT>(double origin) { return other.value<NT>(bodies, origin) - key.value<NT>(bodies, origin); });
-    if (sign_just_after(difference, sim_.now(), sim_.exactness()) > 0) hi = mid;
+    if (sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive) hi = mid;
     else lo = mid + 1;
   }
   EntryId entry;

@@ -45,13 +45,13 @@ void Tournament::release_bodies(const Key& key) {
   for (BodyId b : key.bodies()) sim_.bodies().release(b);
 }
 
-int Tournament::beats(EntryId a, EntryId b) const {
+Sign Tournament::beats(EntryId a, EntryId b) const {
   const Bodies& bodies = sim_.bodies();
   const Key& ka = items_[a].key;
   const Key& kb = items_[b].key;
   auto difference = make_function(
       [&]<class NT>(double origin) { return ka.value<NT>(bodies, origin) - kb.value<NT>(bodies, origin); });
-  const int sign = sign_just_after(difference, sim_.now(), sim_.exactness());
+  const Sign sign = sign_just_after(difference, sim_.now(), sim_.exactness());
   return extremum_ == Extremum::largest ? sign : -sign;
 }
 
@@ -91,7 +91,7 @@ bool Tournament::refresh(std::size_t k) {
   }
   drop_certificate(k);
   // Identical futures (sign 0) go to the left child, deterministically.
-  const bool a_wins = beats(a, b) >= 0;
+  const bool a_wins = beats(a, b) != Sign::negative;
   const EntryId winner = a_wins ? a : b, loser = a_wins ? b : a;
   certificates_[k] = certify(winner, loser, Birth::generic);
   winner_[k] = winner;

@@ -90,8 +90,8 @@ class Tournament final : public Structure {
   void require_not_in_callback(const char* operation) const;
   /// Node index of the leaf holding slot s (nodes in heap layout: root 1, children 2k, 2k + 1).
   std::size_t leaf(std::size_t s) const { return capacity_ + s; }
-  /// +1 if a beats b just after now, -1 if b beats a, 0 for identical futures.
-  int beats(EntryId a, EntryId b) const;
+  /// Positive if a beats b just after now, negative if b beats a, zero for identical futures.
+  Sign beats(EntryId a, EntryId b) const;
   /// The certificate that `winner` keeps beating `loser`.
   Certificate* certify(EntryId winner, EntryId loser, Birth birth);
   EntryId certificate_winner(const Certificate& c) const;

@@ -122,17 +122,17 @@ TEST(Interval, ExactZeroStaysZero) {
   Interval tiny = Interval(1e-200) * Interval(1e-200);
   EXPECT_FALSE(tiny.certainly_zero());
   EXPECT_TRUE(tiny.lo() <= 0 && tiny.hi() > 0);
-  EXPECT_EQ(tiny.sign(), 2);
+  EXPECT_EQ(tiny.sign(), kds::Sign::unknown);
   // A sum that is not exactly zero has a known sign.
-  EXPECT_EQ((Interval(1.0) + Interval(-1e-300)).sign(), 1);
+  EXPECT_EQ((Interval(1.0) + Interval(-1e-300)).sign(), kds::Sign::positive);
 }
 
 TEST(Interval, SignQueries) {
-  EXPECT_EQ(Interval(1, 2).sign(), 1);
-  EXPECT_EQ(Interval(-2, -1).sign(), -1);
-  EXPECT_EQ(Interval(0.0).sign(), 0);
-  EXPECT_EQ(Interval(-1, 1).sign(), 2);
-  EXPECT_EQ(Interval(0, 1).sign(), 2);
+  EXPECT_EQ(Interval(1, 2).sign(), kds::Sign::positive);
+  EXPECT_EQ(Interval(-2, -1).sign(), kds::Sign::negative);
+  EXPECT_EQ(Interval(0.0).sign(), kds::Sign::zero);
+  EXPECT_EQ(Interval(-1, 1).sign(), kds::Sign::unknown);
+  EXPECT_EQ(Interval(0, 1).sign(), kds::Sign::unknown);
   EXPECT_FALSE(Interval(0, 1).certainly_positive());
   EXPECT_FALSE(Interval(-1, 0).certainly_negative());
 }

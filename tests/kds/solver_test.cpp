@@ -103,7 +103,7 @@ TEST(SolverRules, IdenticallyZeroNeverFails) {
   EXPECT_TRUE(fail(P{}, Root::at(0.0), Birth::vanishes_now).is_infinite());
   EXPECT_TRUE(fail(P{q(0), q(0)}, Root::at(-5.0)).is_infinite());
   RationalFunction zero{P{}};
-  EXPECT_EQ(kds::sign_just_after(zero, Root::at(3.0)), 0);
+  EXPECT_EQ(kds::sign_just_after(zero, Root::at(3.0)), kds::Sign::zero);
   EXPECT_TRUE(kds::first_failure(zero, Root::at(0.0), Birth::generic, Exactness::floating).is_infinite());
   // A function that cancels exactly after the shift to now (same motion twice) is zero too.
   RationalFunction shifted_zero(P{q(1), q(1)} - P{q(1), q(1)}, 1e6);
@@ -119,8 +119,8 @@ TEST(SolverRules, AlreadyNegativeFailsAtNow) {
   Root r = kds::first_failure(f, Root::at(0.0), Birth::generic, Exactness::floating);
   ASSERT_FALSE(r.is_infinite()) << "floating mode missed a violated certificate";
   EXPECT_EQ(kds::compare(r, 0.0), 0) << r;
-  EXPECT_EQ(kds::sign_just_after(f, Root::at(0.0)), -1);
-  EXPECT_EQ(kds::sign_just_after(f, Root::at(0.0), Exactness::floating), -1);
+  EXPECT_EQ(kds::sign_just_after(f, Root::at(0.0)), kds::Sign::negative);
+  EXPECT_EQ(kds::sign_just_after(f, Root::at(0.0), Exactness::floating), kds::Sign::negative);
 }
 
 TEST(SolverRules, RootsAtTimeZero) {
@@ -130,8 +130,8 @@ TEST(SolverRules, RootsAtTimeZero) {
   EXPECT_EQ(kds::compare(fail(P{q(0), q(-1), q(1)}, Root::at(0.0)), 0.0), 0);  // t^2 - t
   Root r = fail(P{q(0), q(1), q(-1)}, Root::at(0.0));                       // t - t^2
   EXPECT_EQ(kds::compare(r, 1.0), 0) << r;
-  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(0), q(1), q(-1)}), Root::at(0.0)), 1);
-  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(0), q(0), q(-1)}), Root::at(0.0)), -1);
+  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(0), q(1), q(-1)}), Root::at(0.0)), kds::Sign::positive);
+  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(0), q(0), q(-1)}), Root::at(0.0)), kds::Sign::negative);
   // -0.0 is time zero too.
   EXPECT_EQ(kds::compare(fail(P{q(0), q(-1)}, Root::at(-0.0)), 0.0), 0);
 }
@@ -182,9 +182,9 @@ TEST(SolverRules, NowIsAnAlgebraicRoot) {
   // (t^2 - 2)(t - 2) negated: zero at now, positive just after sqrt 2? -(t^2-2)(t-2) = (t^2-2)(2-t) > 0 on (sqrt2, 2).
   Root r2 = fail(P{q(-2), q(0), q(1)} * P{q(2), q(-1)}, now);
   EXPECT_EQ(kds::compare(r2, 2.0), 0) << r2;
-  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(-2), q(0), q(1)}), now), 1);
-  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(2), q(0), q(-1)}), now), -1);
-  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(-2), q(0), q(1)} * P{q(-2), q(0), q(1)}), now), 1);
+  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(-2), q(0), q(1)}), now), kds::Sign::positive);
+  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(2), q(0), q(-1)}), now), kds::Sign::negative);
+  EXPECT_EQ(kds::sign_just_after(RationalFunction(P{q(-2), q(0), q(1)} * P{q(-2), q(0), q(1)}), now), kds::Sign::positive);
 }
 
 // ---------------------------------------------------------------- filtered against exact
@@ -258,11 +258,11 @@ TEST(SolverAgainstExact, FirstFailureAgreesOnRandomPolynomials) {
       // Its isolating interval isolates: the exact value can be built from it.
       ASSERT_NO_THROW(filtered.pin());
     }
-    const int sign = kds::sign_just_after(f, now);
-    ASSERT_EQ(sign, kds::exact::sign_just_after(f.exact_polynomial(), now));
+    const kds::Sign sign = kds::sign_just_after(f, now);
+    ASSERT_EQ(sign, kds::sign_of(kds::exact::sign_just_after(f.exact_polynomial(), now)));
     // Fails at now iff negative just after now.
-    if (sign < 0) ASSERT_EQ(kds::compare(filtered, now), 0);
-    if (sign > 0 && !filtered.is_infinite()) ASSERT_GT(kds::compare(filtered, now), 0);
+    if (sign == kds::Sign::negative) ASSERT_EQ(kds::compare(filtered, now), 0);
+    if (sign == kds::Sign::positive && !filtered.is_infinite()) ASSERT_GT(kds::compare(filtered, now), 0);
   }
   RecordProperty("exact_fraction_percent", std::to_string(100.0 * exact_cases / total));
 }

@@ -60,7 +60,7 @@ int separation_sign(const Vec<3>& xa, double ra, const Vec<3>& xb, double rb) {
 /// Sign of a - b - c, exactly.
 int difference_sign(double a, double b, double c) {
   const Interval f = Interval(a) - Interval(b) - Interval(c);
-  if (f.sign_known()) return f.sign();
+  if (f.sign_known()) return to_int(f.sign());
   return sgn(Rational(a) - Rational(b) - Rational(c));
 }
 
