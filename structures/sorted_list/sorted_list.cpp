@@ -6,22 +6,13 @@
 
 namespace kds {
 
-SortedList::SortedList(Simulator& sim) : sim_(sim) { sim_.attach(*this); }
+SortedList::SortedList(Simulator& sim) : sim_(sim), keys_(sim.bodies(), "SortedList", "list") { sim_.attach(*this); }
 
 SortedList::~SortedList() {
   // Certificates before bodies: they name the bodies, which outlive the list.
   for (Certificate* c : certificates_)
     if (c != nullptr) sim_.destroy(c);
-  for (EntryId e : order_) release_bodies(items_[e].key);
   sim_.detach(*this);
-}
-
-void SortedList::require(EntryId entry, const char* operation) const {
-  if (!contains(entry)) {
-    std::ostringstream os;
-    os << "SortedList::" << operation << ": entry " << entry << " is not in the list";
-    throw InvalidInput(os.str());
-  }
 }
 
 void SortedList::require_not_in_callback(const char* operation) const {
@@ -30,17 +21,13 @@ void SortedList::require_not_in_callback(const char* operation) const {
 }
 
 const Key& SortedList::key(EntryId entry) const {
-  require(entry, "key");
-  return items_[entry].key;
+  keys_.require(entry, "key");
+  return keys_[entry];
 }
 
 std::size_t SortedList::rank(EntryId entry) const {
-  require(entry, "rank");
-  return items_[entry].rank;
-}
-
-void SortedList::release_bodies(const Key& key) {
-  for (BodyId b : key.bodies()) sim_.bodies().release(b);
+  keys_.require(entry, "rank");
+  return rank_[entry];
 }
 
 void SortedList::unlink(std::size_t i) {
@@ -60,32 +47,23 @@ void SortedList::link(std::size_t i, Birth birth) {
 
 EntryId SortedList::insert(const Key& key) {
   require_not_in_callback("insert");
-  key.require(sim_.bodies(), "SortedList::insert");
+  keys_.check(key, "insert");
   // Binary search for the first entry whose key is above the new one just after now.
   const Bodies& bodies = sim_.bodies();
   std::size_t lo = 0, hi = order_.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    const Key& other = items_[order_[mid]].key;
+    const Key& other = keys_[order_[mid]];
     auto difference = make_function(
         [&]<class NT>(double origin) { return other.value<NT>(bodies, origin) - key.value<NT>(bodies, origin); });
     if (sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive) hi = mid;
     else lo = mid + 1;
   }
-  EntryId entry;
-  if (!free_.empty()) {
-    entry = free_.back();
-    free_.pop_back();
-  } else {
-    entry = static_cast<EntryId>(items_.size());
-    items_.emplace_back();
-  }
-  for (BodyId b : key.bodies()) sim_.bodies().hold(b);
-  items_[entry].key = key;
-  items_[entry].present = true;
+  const EntryId entry = keys_.add(key);
+  if (rank_.size() < keys_.id_bound()) rank_.resize(keys_.id_bound());
   const std::size_t r = lo;
   order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(r), entry);
-  for (std::size_t k = r; k < order_.size(); ++k) items_[order_[k]].rank = k;
+  for (std::size_t k = r; k < order_.size(); ++k) rank_[order_[k]] = k;
   // One more gap between entries (none for a single entry); the certificate between
   // r - 1 and r (old numbering) becomes two.
   if (order_.size() > 1) {
@@ -100,28 +78,25 @@ EntryId SortedList::insert(const Key& key) {
 
 void SortedList::erase(EntryId entry) {
   require_not_in_callback("erase");
-  require(entry, "erase");
-  const std::size_t r = items_[entry].rank;
+  keys_.require(entry, "erase");
+  const std::size_t r = rank_[entry];
   if (r > 0) unlink(r - 1);
   unlink(r);
   order_.erase(order_.begin() + static_cast<std::ptrdiff_t>(r));
   if (!certificates_.empty())
     certificates_.erase(certificates_.begin() + static_cast<std::ptrdiff_t>(std::min(r, certificates_.size() - 1)));
-  for (std::size_t k = r; k < order_.size(); ++k) items_[order_[k]].rank = k;
-  items_[entry].present = false;
-  release_bodies(items_[entry].key);
-  items_[entry].key = Key::coordinate(BodyId::none());  // drops a custom key's source now
-  free_.push_back(entry);
+  for (std::size_t k = r; k < order_.size(); ++k) rank_[order_[k]] = k;
+  keys_.remove(entry);
   if (r > 0) link(r - 1);
   erased_.emit(entry, r);
 }
 
 void SortedList::order_failed(Certificate& c, Simulator&) {
   const EntryId a = c.lower(), b = c.upper();
-  const std::size_t i = items_[a].rank;
+  const std::size_t i = rank_[a];
   std::swap(order_[i], order_[i + 1]);
-  items_[b].rank = i;
-  items_[a].rank = i + 1;
+  rank_[b] = i;
+  rank_[a] = i + 1;
   ++swaps_;
   sim_.note_external_event();
   // b - a just changed sign here, so a - b vanishes now and grows: say so, and the
@@ -139,9 +114,9 @@ void SortedList::audit(const AuditContext& ctx) const {
                        std::to_string(order_.size()) + " entries");
   for (std::size_t i = 0; i < order_.size(); ++i) {
     const EntryId e = order_[i];
-    if (!contains(e) || items_[e].rank != i)
+    if (!contains(e) || rank_[e] != i)
       throw AuditFailure("sorted list: rank index out of date at rank " + std::to_string(i));
-    for (BodyId b : items_[e].key.bodies())
+    for (BodyId b : keys_[e].bodies())
       if (!sim_.bodies().contains(b) || sim_.bodies().holders(b) == 0)
         throw AuditFailure("sorted list: entry " + std::to_string(e) + " names body " + std::to_string(b.index) +
                            ", which is not live and held");

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "certificates/order.hpp"
-#include "kds/key.hpp"
+#include "kds/key_table.hpp"
 #include "kds/signal.hpp"
 #include "kds/simulator.hpp"
 #include "kds/structure.hpp"
@@ -43,7 +43,7 @@ class SortedList final : public Structure {
   /// Removes an entry; InvalidInput if it is not in this list.
   void erase(EntryId entry);
 
-  bool contains(EntryId entry) const { return entry < items_.size() && items_[entry].present; }
+  bool contains(EntryId entry) const { return keys_.contains(entry); }
   const Key& key(EntryId entry) const;
   /// The entries in increasing order of their keys (just after the current time).
   const std::vector<EntryId>& order() const { return order_; }
@@ -66,28 +66,21 @@ class SortedList final : public Structure {
   // Owner interface of the order certificate.
   template <class NT>
   Polynomial<NT> key_value(EntryId entry, double origin) const {
-    return items_[entry].key.value<NT>(sim_.bodies(), origin);
+    return keys_[entry].value<NT>(sim_.bodies(), origin);
   }
-  const Key& entry_key(EntryId entry) const { return items_[entry].key; }
+  const Key& entry_key(EntryId entry) const { return keys_[entry]; }
   const Bodies& key_bodies() const { return sim_.bodies(); }
   void order_failed(Certificate& c, Simulator& sim);
 
  private:
-  struct Item {
-    Key key = Key::coordinate(BodyId::none());
-    std::size_t rank = 0;
-    bool present = false;
-  };
-  void require(EntryId entry, const char* operation) const;
   void require_not_in_callback(const char* operation) const;
   /// (Re)creates the certificate between ranks i and i + 1, destroying the old one.
   void link(std::size_t i, Birth birth = Birth::generic);
   void unlink(std::size_t i);
-  void release_bodies(const Key& key);
 
   Simulator& sim_;
-  std::vector<Item> items_;  // indexed by entry
-  std::vector<EntryId> free_;
+  KeyTable keys_;
+  std::vector<std::size_t> rank_;  // by entry
   std::vector<EntryId> order_;
   std::vector<Certificate*> certificates_;  // certificates_[i] sits between order_[i] and order_[i + 1]
   Signal<EntryId, EntryId> swapped_;

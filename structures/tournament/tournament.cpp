@@ -9,7 +9,8 @@
 namespace kds {
 
 Tournament::Tournament(Simulator& sim, Extremum extremum)
-    : sim_(sim), extremum_(extremum), winner_(2, no_entry), certificates_(1, nullptr) {
+    : sim_(sim), extremum_(extremum), keys_(sim.bodies(), "Tournament", "tournament"), winner_(2, no_entry),
+      certificates_(1, nullptr) {
   sim_.attach(*this);
 }
 
@@ -17,16 +18,7 @@ Tournament::~Tournament() {
   // Certificates before bodies: they name the bodies, which outlive the tournament.
   for (Certificate* c : certificates_)
     if (c != nullptr) sim_.destroy(c);
-  for (std::size_t s = 0; s < size_; ++s) release_bodies(items_[slots_[s]].key);
   sim_.detach(*this);
-}
-
-void Tournament::require(EntryId entry, const char* operation) const {
-  if (!contains(entry)) {
-    std::ostringstream os;
-    os << "Tournament::" << operation << ": entry " << entry << " is not in the tournament";
-    throw InvalidInput(os.str());
-  }
 }
 
 void Tournament::require_not_in_callback(const char* operation) const {
@@ -35,20 +27,16 @@ void Tournament::require_not_in_callback(const char* operation) const {
 }
 
 const Key& Tournament::key(EntryId entry) const {
-  require(entry, "key");
-  return items_[entry].key;
+  keys_.require(entry, "key");
+  return keys_[entry];
 }
 
 int Tournament::height() const { return std::countr_zero(capacity_); }
 
-void Tournament::release_bodies(const Key& key) {
-  for (BodyId b : key.bodies()) sim_.bodies().release(b);
-}
-
 Sign Tournament::beats(EntryId a, EntryId b) const {
   const Bodies& bodies = sim_.bodies();
-  const Key& ka = items_[a].key;
-  const Key& kb = items_[b].key;
+  const Key& ka = keys_[a];
+  const Key& kb = keys_[b];
   auto difference = make_function(
       [&]<class NT>(double origin) { return ka.value<NT>(bodies, origin) - kb.value<NT>(bodies, origin); });
   const Sign sign = sign_just_after(difference, sim_.now(), sim_.exactness());
@@ -124,21 +112,14 @@ void Tournament::announce(EntryId previous, bool external) {
 
 EntryId Tournament::insert(const Key& key) {
   require_not_in_callback("insert");
-  key.require(sim_.bodies(), "Tournament::insert");
+  keys_.check(key, "insert");
   const EntryId previous = winner();
-  EntryId entry;
-  if (!free_.empty()) {
-    entry = free_.back();
-    free_.pop_back();
-  } else {
-    entry = static_cast<EntryId>(items_.size());
-    items_.emplace_back();
-  }
-  for (BodyId b : key.bodies()) sim_.bodies().hold(b);
+  const EntryId entry = keys_.add(key);
+  if (slot_.size() < keys_.id_bound()) slot_.resize(keys_.id_bound());
   if (size_ == capacity_ && size_ > 0) rebuild(2 * capacity_);
   const std::size_t s = size_++;
   slots_.push_back(entry);
-  items_[entry] = Item{key, s, true};
+  slot_[entry] = s;
   winner_[leaf(s)] = entry;
   climb(leaf(s) / 2);
   announce(previous, false);
@@ -147,16 +128,15 @@ EntryId Tournament::insert(const Key& key) {
 
 void Tournament::erase(EntryId entry) {
   require_not_in_callback("erase");
-  require(entry, "erase");
+  keys_.require(entry, "erase");
   const EntryId previous = winner();
   // The last leaf fills the hole, so that the leaves in use stay a prefix.
-  const std::size_t s = items_[entry].slot, last = size_ - 1;
+  const std::size_t s = slot_[entry], last = size_ - 1;
   const EntryId moved = slots_[last];
   slots_[s] = moved;
-  items_[moved].slot = s;
+  slot_[moved] = s;
   slots_.pop_back();
   --size_;
-  items_[entry].present = false;
   winner_[leaf(last)] = no_entry;
   climb(leaf(last) / 2);
   if (s != last) {
@@ -164,24 +144,20 @@ void Tournament::erase(EntryId entry) {
     climb(leaf(s) / 2);
   }
   if (capacity_ >= 4 && 4 * size_ <= capacity_) rebuild(capacity_ / 2);
-  release_bodies(items_[entry].key);
-  items_[entry].key = Key::coordinate(BodyId::none());  // drops a custom key's source now
-  free_.push_back(entry);
+  keys_.remove(entry);
   announce(previous, false);
 }
 
 void Tournament::set_key(EntryId entry, const Key& key) {
   require_not_in_callback("set_key");
-  require(entry, "set_key");
-  key.require(sim_.bodies(), "Tournament::set_key");
+  keys_.require(entry, "set_key");
+  keys_.check(key, "set_key");
   const EntryId previous = winner();
-  for (BodyId b : key.bodies()) sim_.bodies().hold(b);
-  release_bodies(items_[entry].key);
-  items_[entry].key = key;
+  keys_.replace(entry, key);
   // The entry contends only on the path from its leaf to the root: its certificates there
   // compare the old key and name the old bodies. Replace them, and refresh the whole path
   // (a winner may change at a node whose winner below did not).
-  const std::size_t first = leaf(items_[entry].slot) / 2;
+  const std::size_t first = leaf(slot_[entry]) / 2;
   for (std::size_t k = first; k >= 1; k /= 2)
     if (certificates_[k] != nullptr && (certificates_[k]->lower() == entry || certificates_[k]->upper() == entry))
       drop_certificate(k);
@@ -194,7 +170,7 @@ void Tournament::order_failed(Certificate& c, Simulator& sim) {
   const EntryId old_winner = certificate_winner(c);
   const EntryId old_loser = old_winner == c.upper() ? c.lower() : c.upper();
   // The node of a certificate is the lowest common ancestor of its two entries' leaves.
-  std::size_t a = leaf(items_[old_loser].slot), b = leaf(items_[old_winner].slot);
+  std::size_t a = leaf(slot_[old_loser]), b = leaf(slot_[old_winner]);
   while (a != b) {
     a /= 2;
     b /= 2;
@@ -224,7 +200,7 @@ void Tournament::audit(const AuditContext& ctx) const {
   for (std::size_t s = 0; s < capacity_; ++s) {
     const EntryId expected = s < size_ ? slots_[s] : no_entry;
     if (winner_[leaf(s)] != expected) fail("leaf " + std::to_string(s) + " does not hold its point");
-    if (s < size_ && (!contains(expected) || items_[expected].slot != s))
+    if (s < size_ && (!contains(expected) || slot_[expected] != s))
       fail("slot index of entry " + std::to_string(expected) + " out of date");
   }
   // Ranked so that a larger rank wins: the key itself, or its negation.
@@ -254,7 +230,7 @@ void Tournament::audit(const AuditContext& ctx) const {
     const EntryId w = winner_[k];
     if ((w == no_entry) != (best == no_entry)) fail(node + " has a winner iff its subtree is empty");
     if (w == no_entry) continue;
-    if (!contains(w) || leaf(items_[w].slot) < lo || leaf(items_[w].slot) > hi) fail(node + ": winner " + std::to_string(w) + " is not in its subtree");
+    if (!contains(w) || leaf(slot_[w]) < lo || leaf(slot_[w]) > hi) fail(node + ": winner " + std::to_string(w) + " is not in its subtree");
     if (value(w) != best_value) {
       std::ostringstream os;
       os.precision(17);

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "certificates/order.hpp"
-#include "kds/key.hpp"
+#include "kds/key_table.hpp"
 #include "kds/signal.hpp"
 #include "kds/simulator.hpp"
 #include "kds/structure.hpp"
@@ -53,7 +53,7 @@ class Tournament final : public Structure {
   /// with identical futures, the one nearest the left of the tree); no_entry when empty.
   EntryId winner() const { return size_ == 0 ? no_entry : winner_[1]; }
   Extremum extremum() const { return extremum_; }
-  bool contains(EntryId entry) const { return entry < items_.size() && items_[entry].present; }
+  bool contains(EntryId entry) const { return keys_.contains(entry); }
   const Key& key(EntryId entry) const;
   std::size_t size() const { return size_; }
   /// Height of the tree (0 for at most one entry): the number of certificates an event
@@ -74,19 +74,13 @@ class Tournament final : public Structure {
   // Owner interface of the order certificate.
   template <class NT>
   Polynomial<NT> key_value(EntryId entry, double origin) const {
-    return items_[entry].key.value<NT>(sim_.bodies(), origin);
+    return keys_[entry].value<NT>(sim_.bodies(), origin);
   }
-  const Key& entry_key(EntryId entry) const { return items_[entry].key; }
+  const Key& entry_key(EntryId entry) const { return keys_[entry]; }
   const Bodies& key_bodies() const { return sim_.bodies(); }
   void order_failed(Certificate& c, Simulator& sim);
 
  private:
-  struct Item {
-    Key key = Key::coordinate(BodyId::none());
-    std::size_t slot = 0;  // leaf position in slots_
-    bool present = false;
-  };
-  void require(EntryId entry, const char* operation) const;
   void require_not_in_callback(const char* operation) const;
   /// Node index of the leaf holding slot s (nodes in heap layout: root 1, children 2k, 2k + 1).
   std::size_t leaf(std::size_t s) const { return capacity_ + s; }
@@ -105,12 +99,11 @@ class Tournament final : public Structure {
   void rebuild(std::size_t capacity);
   /// Tells the callbacks (and, after an event, the simulator) that the winner changed.
   void announce(EntryId previous, bool external);
-  void release_bodies(const Key& key);
 
   Simulator& sim_;
   Extremum extremum_;
-  std::vector<Item> items_;  // indexed by entry
-  std::vector<EntryId> free_;
+  KeyTable keys_;
+  std::vector<std::size_t> slot_;  // by entry: its leaf position in slots_
   std::vector<EntryId> slots_;  // leaf slot -> entry, the first size_ in use
   std::size_t size_ = 0;
   std::size_t capacity_ = 1;                // number of leaves, a power of two
