@@ -6,18 +6,20 @@
 /// keeps keys sorted or ranked (the sorted list, the tournament). It names the bodies of
 /// both keys, so a motion change of any of them reschedules it.
 ///
-/// It keeps copies of the two keys, taken at creation: its function depends only on
-/// data fixed then (docs/certificates.md). The clock may be this certificate's failure
-/// time, whose exact value is computed from the function long after; a structure that
-/// erases or re-keys the entry meanwhile must not change it.
+/// It reads the keys from its owner (copies would double its size, and the sorted list's
+/// speed is its size). So an owner that erases or re-keys an entry must first call
+/// `pin_clock_if_reading(sim, entry)`: the clock may be the failure time of a
+/// certificate over that entry, whose exact value is computed lazily from the function
+/// (docs/certificates.md, section 2).
 ///
 /// Owner interface:
+///   template <class NT> kds::Polynomial<NT> key_value(kds::EntryId, double origin) const;
 ///   const kds::Key& entry_key(kds::EntryId) const;
-///   const kds::Bodies& key_bodies() const;
 ///   void order_failed(kds::Order<Owner>& certificate, kds::Simulator& sim);
 
 #include "kds/certificate.hpp"
 #include "kds/key.hpp"
+#include "kds/simulator.hpp"
 
 namespace kds {
 
@@ -26,28 +28,32 @@ class Order final : public Certificate<Order<Owner>> {
  public:
   /// `kind` names the events in statistics and traces (a string literal).
   Order(Owner& owner, EntryId lower, EntryId upper, const char* kind = "order")
-      : Order(owner, lower, owner.entry_key(lower), upper, owner.entry_key(upper), kind) {}
+      : Certificate<Order<Owner>>(both(owner.entry_key(lower), owner.entry_key(upper))),
+        owner_(&owner),
+        kind_(kind),
+        lower_(lower),
+        upper_(upper) {}
 
   EntryId lower() const { return lower_; }
   EntryId upper() const { return upper_; }
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
-    return upper_key_.template value<NT>(*bodies_, origin) - lower_key_.template value<NT>(*bodies_, origin);
+    return owner_->template key_value<NT>(upper_, origin) - owner_->template key_value<NT>(lower_, origin);
   }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
   const char* kind() const override { return kind_; }
 
+  /// Before `owner` changes the key of `entry`: if the clock is the failure time of one of
+  /// its order certificates over that entry (alive or just destroyed), fix the clock's
+  /// exact value while the function still reads the old key. Rare: the clock usually
+  /// comes from another entry's certificate, and then nothing is computed.
+  static void pin_clock_if_reading(const Simulator& sim, const Owner& owner, EntryId entry) {
+    const auto* c = dynamic_cast<const Order*>(sim.now().source());
+    if (c != nullptr && c->owner_ == &owner && (c->lower_ == entry || c->upper_ == entry)) sim.now().pin();
+  }
+
  private:
-  Order(Owner& owner, EntryId lower, const Key& lower_key, EntryId upper, const Key& upper_key, const char* kind)
-      : Certificate<Order<Owner>>(both(lower_key, upper_key)),
-        owner_(&owner),
-        bodies_(&owner.key_bodies()),
-        kind_(kind),
-        lower_key_(lower_key),
-        upper_key_(upper_key),
-        lower_(lower),
-        upper_(upper) {}
   static BodyList both(const Key& a, const Key& b) {
     BodyList l = a.bodies();
     for (BodyId x : b.bodies()) l.add(x);
@@ -55,9 +61,7 @@ class Order final : public Certificate<Order<Owner>> {
   }
 
   Owner* owner_;
-  const Bodies* bodies_;
   const char* kind_;
-  Key lower_key_, upper_key_;
   EntryId lower_, upper_;
 };
 

@@ -25,10 +25,6 @@ Bodies::Bodies(Simulator& sim) : sim_(sim), tag_(next_tag()) {}
 
 Bodies::~Bodies() = default;
 
-bool Bodies::contains(BodyId id) const {
-  return id.index < records_.size() && records_[id.index].alive && records_[id.index].generation == id.generation;
-}
-
 void Bodies::require(BodyId id, const std::string& operation) const {
   if (contains(id)) return;
   std::ostringstream os;
@@ -66,11 +62,13 @@ BodyId Bodies::insert_widened(const Motion<3>& m, int dimension) {
     records_.emplace_back();
     records_.back().generation = tag_;
     motions_.emplace_back();
+    live_generation_.push_back(kDead);
   }
   Record& r = records_[index];
   r.alive = true;
   r.holders = 0;
   r.dimension = static_cast<std::uint8_t>(dimension);
+  live_generation_[index] = r.generation;
   motions_[index] = m;
   ++live_;
   const BodyId id{index, r.generation};
@@ -88,7 +86,9 @@ void Bodies::erase(BodyId id) {
     throw InvalidInput("Bodies::erase: body " + std::to_string(id.index) + " still has certificates");
   erasing_.emit(id);
   r.alive = false;
+  live_generation_[id.index] = kDead;
   r.generation = (r.generation & ~kCountMask) | ((r.generation + 1) & kCountMask);
+  if (r.generation == kDead) r.generation &= ~kCountMask;  // kDead marks free slots: never a generation
   // Its index is reused only after the clock moves on: the clock may be the root of a
   // destroyed certificate that still reads this body's motion (docs/architecture.md, 5).
   retired_.push_back(id.index);

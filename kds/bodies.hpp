@@ -66,7 +66,9 @@ class Bodies {
   }
 
   /// Whether `id` names a live body of this simulator.
-  bool contains(BodyId id) const;
+  bool contains(BodyId id) const {
+    return id.index < live_generation_.size() && live_generation_[id.index] == id.generation;
+  }
   /// Throws InvalidInput "<operation>: body <i> ..." unless `id` names a live body here,
   /// saying whether it is stale (erased), foreign (another simulator's) or none.
   void require(BodyId id, const std::string& operation) const;
@@ -149,6 +151,10 @@ class Bodies {
   Simulator& sim_;
   std::uint32_t tag_;  // this simulator's mark in the high bits of every generation
   std::deque<Record> records_;  // a deque: the certificate lists must not move
+  // By index: the generation of the live body there, or kDead (no generation has it):
+  // contains() reads one contiguous word, on every certificate's creation.
+  static constexpr std::uint32_t kDead = ~std::uint32_t{0};
+  std::vector<std::uint32_t> live_generation_;
   std::vector<Motion<3>> motions_;
   std::vector<std::uint32_t> free_;     // indices to reuse
   std::vector<std::uint32_t> retired_;  // erased at the current time: reused once the clock moves on

@@ -55,7 +55,9 @@ class Interval {
   friend Interval operator-(Interval a) { return {-a.hi_, -a.lo_}; }
   friend Interval operator+(Interval a, Interval b) { return {round_down(a.lo_ + b.lo_), round_up(a.hi_ + b.hi_)}; }
   friend Interval operator-(Interval a, Interval b) { return {round_down(a.lo_ - b.hi_), round_up(a.hi_ - b.lo_)}; }
-  friend Interval operator*(Interval a, Interval b) {
+  // Always inlined: it is the inner loop of every interval polynomial (a call per product
+  // cost the sorted list 7% of its instructions when the compiler stopped inlining it).
+  [[gnu::always_inline]] friend inline Interval operator*(Interval a, Interval b) {
     if (a.certainly_zero() || b.certainly_zero()) return Interval(0.0);
     if (a.is_point() && b.is_point()) {
       double p = a.lo_ * b.lo_;

@@ -39,6 +39,7 @@ class Signal {
       if (s.id == id && s.active) {
         // Destroyed after the emission in progress, if any: it may be the caller.
         s.active = false;
+        ++inactive_;
         if (depth_ == 0) compact();
         return;
       }
@@ -46,11 +47,12 @@ class Signal {
   }
   /// Calls every callback subscribed before this call, in order.
   void emit(Args... args) {
+    if (slots_.empty()) return;  // the common case on hot paths: nobody listens
     ++depth_;
     struct Done {
       Signal* s;
       ~Done() {
-        if (--s->depth_ == 0) s->compact();
+        if (--s->depth_ == 0 && s->inactive_ > 0) s->compact();
       }
     } done{this};
     const std::size_t n = slots_.size();  // later subscribers wait for the next emission
@@ -71,11 +73,15 @@ class Signal {
     Callback callback;
     bool active;
   };
-  void compact() { std::erase_if(slots_, [](const Slot& s) { return !s.active; }); }
+  void compact() {
+    std::erase_if(slots_, [](const Slot& s) { return !s.active; });
+    inactive_ = 0;
+  }
 
   std::deque<Slot> slots_;
   SubscriptionId next_id_ = 1;
   int depth_ = 0;
+  int inactive_ = 0;  // unsubscribed, erased at the next compaction
 };
 
 }  // namespace kds

@@ -79,6 +79,7 @@ EntryId SortedList::insert(const Key& key) {
 void SortedList::erase(EntryId entry) {
   require_not_in_callback("erase");
   keys_.require(entry, "erase");
+  Certificate::pin_clock_if_reading(sim_, *this, entry);
   const std::size_t r = rank_[entry];
   if (r > 0) unlink(r - 1);
   unlink(r);

@@ -69,7 +69,6 @@ class SortedList final : public Structure {
     return keys_[entry].value<NT>(sim_.bodies(), origin);
   }
   const Key& entry_key(EntryId entry) const { return keys_[entry]; }
-  const Bodies& key_bodies() const { return sim_.bodies(); }
   void order_failed(Certificate& c, Simulator& sim);
 
  private:

@@ -129,6 +129,7 @@ EntryId Tournament::insert(const Key& key) {
 void Tournament::erase(EntryId entry) {
   require_not_in_callback("erase");
   keys_.require(entry, "erase");
+  Certificate::pin_clock_if_reading(sim_, *this, entry);
   const EntryId previous = winner();
   // The last leaf fills the hole, so that the leaves in use stay a prefix.
   const std::size_t s = slot_[entry], last = size_ - 1;
@@ -153,6 +154,7 @@ void Tournament::set_key(EntryId entry, const Key& key) {
   keys_.require(entry, "set_key");
   keys_.check(key, "set_key");
   const EntryId previous = winner();
+  Certificate::pin_clock_if_reading(sim_, *this, entry);
   keys_.replace(entry, key);
   // The entry contends only on the path from its leaf to the root: its certificates there
   // compare the old key and name the old bodies. Replace them, and refresh the whole path
