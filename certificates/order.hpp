@@ -6,19 +6,18 @@
 /// keeps keys sorted or ranked (the sorted list, the tournament). It names the bodies of
 /// both keys, so a motion change of any of them reschedules it.
 ///
-/// It reads the keys from its owner (copies would double its size, and the sorted list's
-/// speed is its size). So an owner that erases or re-keys an entry must first call
-/// `pin_clock_if_reading(sim, entry)`: the clock may be the failure time of a
+/// It reads the keys from its owner's KeyTable (copies would double its size, and the
+/// sorted list's speed is its size). So an owner that erases or re-keys an entry must
+/// first call `pin_clock_if_reading(sim, entry)`: the clock may be the failure time of a
 /// certificate over that entry, whose exact value is computed lazily from the function
 /// (docs/certificates.md, section 2).
 ///
 /// Owner interface:
-///   template <class NT> kds::Polynomial<NT> key_value(kds::EntryId, double origin) const;
-///   const kds::Key& entry_key(kds::EntryId) const;
+///   const kds::KeyTable& key_table() const;
 ///   void order_failed(kds::Order<Owner>& certificate, kds::Simulator& sim);
 
 #include "kds/certificate.hpp"
-#include "kds/key.hpp"
+#include "kds/key_table.hpp"
 #include "kds/simulator.hpp"
 
 namespace kds {
@@ -28,7 +27,7 @@ class Order final : public Certificate<Order<Owner>> {
  public:
   /// `kind` names the events in statistics and traces (a string literal).
   Order(Owner& owner, EntryId lower, EntryId upper, const char* kind = "order")
-      : Certificate<Order<Owner>>(both(owner.entry_key(lower), owner.entry_key(upper))),
+      : Certificate<Order<Owner>>(both(owner.key_table(), lower, upper)),
         owner_(&owner),
         kind_(kind),
         lower_(lower),
@@ -39,7 +38,8 @@ class Order final : public Certificate<Order<Owner>> {
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
-    return owner_->template key_value<NT>(upper_, origin) - owner_->template key_value<NT>(lower_, origin);
+    const KeyTable& keys = owner_->key_table();
+    return keys.value<NT>(upper_, origin) - keys.value<NT>(lower_, origin);
   }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
   const char* kind() const override { return kind_; }
@@ -54,9 +54,9 @@ class Order final : public Certificate<Order<Owner>> {
   }
 
  private:
-  static BodyList both(const Key& a, const Key& b) {
-    BodyList l = a.bodies();
-    for (BodyId x : b.bodies()) l.add(x);
+  static BodyList both(const KeyTable& keys, EntryId a, EntryId b) {
+    BodyList l = keys.bodies_of(a);
+    for (BodyId x : keys.bodies_of(b)) l.add(x);
     return l;
   }
 

@@ -52,7 +52,7 @@ BodyId Bodies::at_index(std::uint32_t index) const {
   return BodyId{index, records_[index].generation};
 }
 
-BodyId Bodies::insert_widened(const Motion<3>& m, int dimension) {
+BodyId Bodies::allocate(int dimension) {
   std::uint32_t index;
   if (!free_.empty()) {
     index = free_.back();
@@ -61,19 +61,45 @@ BodyId Bodies::insert_widened(const Motion<3>& m, int dimension) {
     index = static_cast<std::uint32_t>(records_.size());
     records_.emplace_back();
     records_.back().generation = tag_;
-    motions_.emplace_back();
     live_generation_.push_back(kDead);
+    place_.push_back(0);
   }
+  std::vector<std::uint32_t>& free_slots = free_slots_[dimension - 1];
+  std::uint32_t slot;
+  if (!free_slots.empty()) {
+    slot = free_slots.back();
+    free_slots.pop_back();
+  } else {
+    switch (dimension) {
+      case 1: slot = static_cast<std::uint32_t>(motions1_.size()); motions1_.emplace_back(); break;
+      case 2: slot = static_cast<std::uint32_t>(motions2_.size()); motions2_.emplace_back(); break;
+      default: slot = static_cast<std::uint32_t>(motions3_.size()); motions3_.emplace_back(); break;
+    }
+    if (slot > kSlotMask) throw std::length_error("kds::Bodies: more than 2^30 bodies of one dimension");
+  }
+  place_[index] = (static_cast<std::uint32_t>(dimension) << kDimensionShift) | slot;
   Record& r = records_[index];
   r.alive = true;
   r.holders = 0;
   r.dimension = static_cast<std::uint8_t>(dimension);
   live_generation_[index] = r.generation;
-  motions_[index] = m;
   ++live_;
-  const BodyId id{index, r.generation};
-  inserted_.emit(id);
-  return id;
+  return BodyId{index, r.generation};
+}
+
+Motion<3> Bodies::motion(BodyId id) const {
+  const int d = dimension(id);
+  if (d == 3) return motion_as<3>(id);
+  std::array<Motion<3>::Coefficients, 3> c{};
+  double start = 0;
+  if (d == 1) {
+    c[0] = motion_as<1>(id).coefficients(0);
+    start = motion_as<1>(id).start();
+  } else {
+    for (int i = 0; i < 2; ++i) c[i] = motion_as<2>(id).coefficients(i);
+    start = motion_as<2>(id).start();
+  }
+  return Motion<3>::polynomial(start, c);
 }
 
 void Bodies::erase(BodyId id) {
@@ -95,13 +121,14 @@ void Bodies::erase(BodyId id) {
   --live_;
 }
 
-void Bodies::set_widened(BodyId id, const Motion<3>& m) {
-  const std::string what = "Bodies::set_motion: body " + std::to_string(id.index);
+void Bodies::begin_motion_change(BodyId id, double start) {
   // Motions change at a double: round the clock first (a no-op when it is one already),
   // then nothing else may touch the queue until the body's certificates are rescheduled.
   sim_.round_clock();
-  sim_.check_motion_start(m.start(), what);
-  motions_[id.index] = m;
+  sim_.check_motion_start(start, "Bodies::set_motion: body " + std::to_string(id.index));
+}
+
+void Bodies::end_motion_change(BodyId id) {
   for (BodyLink& l : records_[id.index].certificates) sim_.reschedule(l.owner);
   motion_changed_.emit(id);
 }
@@ -117,6 +144,8 @@ void Bodies::release(BodyId id) {
 }
 
 void Bodies::recycle() {
+  for (std::uint32_t index : retired_)
+    free_slots_[(place_[index] >> kDimensionShift) - 1].push_back(place_[index] & kSlotMask);
   free_.insert(free_.end(), retired_.begin(), retired_.end());
   retired_.clear();
 }

@@ -23,6 +23,7 @@
 /// collision world) holds it (`hold`/`release`); erasing a held body, or one that still
 /// has certificates, is an InvalidInput and changes nothing.
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -47,7 +48,10 @@ class Bodies {
   BodyId insert(const Motion<D>& m) {
     static_assert(D >= 1 && D <= max_dimension, "kds::Bodies: 1, 2 or 3 dimensions");
     validate(m, "Bodies::insert: new body");
-    return insert_widened(widen(m), D);
+    const BodyId id = allocate(D);
+    motions<D>()[place_[id.index] & kSlotMask] = m;
+    inserted_.emit(id);
+    return id;
   }
   /// Removes a body. InvalidInput (nothing changed) if it is stale or foreign, held by a
   /// structure, or still named by a certificate.
@@ -62,7 +66,9 @@ class Bodies {
     if (D != dimension(id))
       throw InvalidInput("Bodies::set_motion: body " + std::to_string(id.index) + " has dimension " +
                          std::to_string(dimension(id)) + ", not " + std::to_string(D));
-    set_widened(id, widen(m));
+    begin_motion_change(id, m.start());
+    motions<D>()[place_[id.index] & kSlotMask] = m;
+    end_motion_change(id);
   }
 
   /// Whether `id` names a live body of this simulator.
@@ -77,11 +83,26 @@ class Bodies {
 
   int dimension(BodyId id) const { return records_[id.index].dimension; }
   /// The motion, in three dimensions (unused axes are zero).
-  const Motion<3>& motion(BodyId id) const { return motions_[id.index]; }
-  /// Coordinate `axis` as a polynomial in s = t - origin, in NT (no check: hot path).
+  Motion<3> motion(BodyId id) const;
+  /// The motion of a body of dimension D (no check: hot path; D must be its dimension).
+  template <int D>
+  const Motion<D>& motion_as(BodyId id) const {
+    return motions<D>()[place_[id.index] & kSlotMask];
+  }
+  /// Coordinate `axis` as a polynomial in s = t - origin, in NT; zero on an axis the body
+  /// does not have (no check: hot path).
   template <class NT>
-  Polynomial<NT> coordinate(BodyId id, int axis, double origin) const {
-    return motions_[id.index].coordinate<NT>(axis, origin);
+  [[gnu::always_inline]] Polynomial<NT> coordinate(BodyId id, int axis, double origin) const {
+    const std::uint32_t place = place_[id.index];
+    const std::uint32_t slot = place & kSlotMask;
+    switch (place >> kDimensionShift) {
+      case 1:
+        return axis == 0 ? motions1_[slot].coordinate<NT>(0, origin) : Polynomial<NT>();
+      case 2:
+        return axis < 2 ? motions2_[slot].coordinate<NT>(axis, origin) : Polynomial<NT>();
+      default:
+        return motions3_[slot].coordinate<NT>(axis, origin);
+    }
   }
 
   /// Live bodies.
@@ -127,11 +148,18 @@ class Bodies {
     bool alive = false;
   };
 
+  /// Motions are stored by dimension, each in its own array, so that a 1D body's motion
+  /// is 40 bytes and a sorted list over 1D keys reads one cache line per key (a widened
+  /// Motion<3> is 104). place_[index] says which array and where.
   template <int D>
-  static Motion<3> widen(const Motion<D>& m) {
-    std::array<Motion<3>::Coefficients, 3> c{};
-    for (int i = 0; i < D; ++i) c[i] = m.coefficients(i);
-    return Motion<3>::polynomial(m.start(), c);
+  std::vector<Motion<D>>& motions() {
+    if constexpr (D == 1) return motions1_;
+    else if constexpr (D == 2) return motions2_;
+    else return motions3_;
+  }
+  template <int D>
+  const std::vector<Motion<D>>& motions() const {
+    return const_cast<Bodies*>(this)->motions<D>();
   }
   template <int D>
   static void validate(const Motion<D>& m, const std::string& what) {
@@ -141,8 +169,11 @@ class Bodies {
       throw InvalidInput(what + ": " + e.what());
     }
   }
-  BodyId insert_widened(const Motion<3>& m, int dimension);
-  void set_widened(BodyId id, const Motion<3>& m);
+  /// A live body of `dimension` with a motion slot (its motion is set by the caller).
+  BodyId allocate(int dimension);
+  /// The motion-change protocol around the assignment (see the file comment).
+  void begin_motion_change(BodyId id, double start);
+  void end_motion_change(BodyId id);
   /// The clock moved on: erased bodies' indices may be reused.
   void recycle();
   /// Record of a live body (the simulator links certificates to it).
@@ -155,7 +186,14 @@ class Bodies {
   // contains() reads one contiguous word, on every certificate's creation.
   static constexpr std::uint32_t kDead = ~std::uint32_t{0};
   std::vector<std::uint32_t> live_generation_;
-  std::vector<Motion<3>> motions_;
+  // By index: (dimension << kDimensionShift) | slot in motions<dimension>().
+  static constexpr std::uint32_t kDimensionShift = 30;
+  static constexpr std::uint32_t kSlotMask = (std::uint32_t{1} << kDimensionShift) - 1;
+  std::vector<std::uint32_t> place_;
+  std::vector<Motion<1>> motions1_;
+  std::vector<Motion<2>> motions2_;
+  std::vector<Motion<3>> motions3_;
+  std::array<std::vector<std::uint32_t>, max_dimension> free_slots_;  // by dimension - 1
   std::vector<std::uint32_t> free_;     // indices to reuse
   std::vector<std::uint32_t> retired_;  // erased at the current time: reused once the clock moves on
   std::size_t live_ = 0;

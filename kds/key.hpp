@@ -116,6 +116,14 @@ class Key {
     return k;
   }
 
+  /// Whether the key is one body's coordinate plus an offset (Key::coordinate): keyed
+  /// structures store those compactly and evaluate them without a switch.
+  bool is_coordinate() const { return kind_ == Kind::linear && n_terms_ == 1 && terms_[0].sign > 0; }
+  /// For a coordinate key: its body, axis and offset (unspecified otherwise).
+  BodyId coordinate_body() const { return terms_[0].body; }
+  int coordinate_axis() const { return terms_[0].axis; }
+  double coordinate_offset() const { return terms_[0].offset; }
+
   /// The bodies the key depends on.
   BodyList bodies() const {
     if (kind_ == Kind::custom) return custom_->bodies();

@@ -61,20 +61,18 @@ class Motion {
     return d;
   }
 
-  /// Coordinate `axis` as a polynomial in s = t - origin, evaluated in NT.
+  /// Coordinate `axis` as a polynomial in s = t - origin, evaluated in NT. The constant
+  /// and linear cases, the commonest, are inlined into every certificate function; the
+  /// general Taylor shift is a call.
   template <class NT>
-  Polynomial<NT> coordinate(int axis, double origin) const {
+  [[gnu::always_inline]] Polynomial<NT> coordinate(int axis, double origin) const {
     const Coefficients& c = c_[axis];
-    // Constant and linear coordinates, the commonest, without the general Taylor shift.
-    if (c[3] == 0 && c[2] == 0) {
-      if (c[1] == 0) return Polynomial<NT>(NT(c[0]));
-      if (origin == t0_) return Polynomial<NT>{NT(c[0]), NT(c[1])};
-      const NT h = NT(NT(origin) - NT(t0_));
-      return Polynomial<NT>{NT(NT(c[0]) + NT(c[1]) * h), NT(c[1])};
-    }
-    Polynomial<NT> p = Polynomial<NT>::from_range(c.begin(), c.end());
-    if (origin == t0_) return p;
-    return p.shifted(NT(NT(origin) - NT(t0_)));
+    if (c[3] != 0 || c[2] != 0) [[unlikely]]
+      return shifted_coordinate<NT>(axis, origin);
+    if (c[1] == 0) return Polynomial<NT>(NT(c[0]));
+    if (origin == t0_) return Polynomial<NT>::linear(NT(c[0]), NT(c[1]));
+    const NT h = NT(NT(origin) - NT(t0_));
+    return Polynomial<NT>::linear(NT(NT(c[0]) + NT(c[1]) * h), NT(c[1]));
   }
 
   /// Position at time t, in doubles (for output and rendering, not for decisions).
@@ -112,6 +110,13 @@ class Motion {
   }
 
  private:
+  template <class NT>
+  [[gnu::noinline]] Polynomial<NT> shifted_coordinate(int axis, double origin) const {
+    const Coefficients& c = c_[axis];
+    Polynomial<NT> p = Polynomial<NT>::from_range(c.begin(), c.end());
+    if (origin == t0_) return p;
+    return p.shifted(NT(NT(origin) - NT(t0_)));
+  }
   Motion(double t0, const Vec<D>& p, const Vec<D>& v, const Vec<D>& half_a) : t0_(t0) {
     for (int i = 0; i < D; ++i) c_[i] = {p[i], v[i], half_a[i], 0.0};
   }

@@ -33,6 +33,14 @@ class Polynomial {
     for (const NT& c : coeffs) c_[i++] = c;
     trim(i - 1);
   }
+  /// c0 + c1 s, without the loop of the list constructor (the hot path of linear motions).
+  [[gnu::always_inline]] static Polynomial linear(const NT& c0, const NT& c1) {
+    Polynomial p;
+    p.c_[0] = c0;
+    p.c_[1] = c1;
+    p.trim(1);
+    return p;
+  }
   template <class It>
   static Polynomial from_range(It first, It last) {
     Polynomial p;

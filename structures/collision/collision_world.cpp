@@ -69,7 +69,7 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
       throw InvalidInput(what + ": body " + std::to_string(bodies[i].index) + " is not 3D");
     if (seen[bodies[i].index]++)
       throw InvalidInput(what + ": body " + std::to_string(bodies[i].index) + " is given twice");
-    const Motion<3>& m = sim_.bodies().motion(bodies[i]);
+    const Motion<3>& m = sim_.bodies().motion_as<3>(bodies[i]);
     spheres[i].position = m.position(t);
     spheres[i].velocity = m.velocity(t);
   }

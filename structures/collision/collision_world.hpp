@@ -99,7 +99,7 @@ class CollisionWorld final : public Structure {
   SphereId sphere_of(BodyId b) const { return sphere_of_[b.index]; }
   /// The motion of a sphere's centre: exact for a ballistic sphere, the bound's predicted
   /// centre for an unknown trajectory.
-  const Motion<3>& centre_motion(SphereId id) const { return sim_.bodies().motion(body_[id]); }
+  const Motion<3>& centre_motion(SphereId id) const { return sim_.bodies().motion_as<3>(body_[id]); }
   const Sphere& sphere(SphereId id) const { return spheres_[id].spec; }
   const Bound& bound(SphereId id) const { return spheres_[id].bound; }
   bool ballistic(SphereId id) const { return spheres_[id].spec.max_acceleration == 0; }

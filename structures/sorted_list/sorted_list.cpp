@@ -53,9 +53,9 @@ EntryId SortedList::insert(const Key& key) {
   std::size_t lo = 0, hi = order_.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    const Key& other = keys_[order_[mid]];
+    const EntryId other = order_[mid];
     auto difference = make_function(
-        [&]<class NT>(double origin) { return other.value<NT>(bodies, origin) - key.value<NT>(bodies, origin); });
+        [&]<class NT>(double origin) { return keys_.value<NT>(other, origin) - key.value<NT>(bodies, origin); });
     if (sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive) hi = mid;
     else lo = mid + 1;
   }
@@ -127,8 +127,8 @@ void SortedList::audit(const AuditContext& ctx) const {
     if (c == nullptr || !c->alive() || c->lower() != order_[i] || c->upper() != order_[i + 1])
       throw AuditFailure("sorted list: certificate " + std::to_string(i) + " does not join ranks " +
                          std::to_string(i) + " and " + std::to_string(i + 1));
-    const Rational ka = key_value<Rational>(order_[i], 0.0)(t);
-    const Rational kb = key_value<Rational>(order_[i + 1], 0.0)(t);
+    const Rational ka = keys_.value<Rational>(order_[i], 0.0)(t);
+    const Rational kb = keys_.value<Rational>(order_[i + 1], 0.0)(t);
     if (ka > kb) {
       std::ostringstream os;
       os.precision(17);

@@ -64,11 +64,7 @@ class SortedList final : public Structure {
   void audit(const AuditContext& ctx) const override;
 
   // Owner interface of the order certificate.
-  template <class NT>
-  Polynomial<NT> key_value(EntryId entry, double origin) const {
-    return keys_[entry].value<NT>(sim_.bodies(), origin);
-  }
-  const Key& entry_key(EntryId entry) const { return keys_[entry]; }
+  const KeyTable& key_table() const { return keys_; }
   void order_failed(Certificate& c, Simulator& sim);
 
  private:

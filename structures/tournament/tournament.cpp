@@ -34,11 +34,8 @@ const Key& Tournament::key(EntryId entry) const {
 int Tournament::height() const { return std::countr_zero(capacity_); }
 
 Sign Tournament::beats(EntryId a, EntryId b) const {
-  const Bodies& bodies = sim_.bodies();
-  const Key& ka = keys_[a];
-  const Key& kb = keys_[b];
-  auto difference = make_function(
-      [&]<class NT>(double origin) { return ka.value<NT>(bodies, origin) - kb.value<NT>(bodies, origin); });
+  auto difference =
+      make_function([&]<class NT>(double origin) { return keys_.value<NT>(a, origin) - keys_.value<NT>(b, origin); });
   const Sign sign = sign_just_after(difference, sim_.now(), sim_.exactness());
   return extremum_ == Extremum::largest ? sign : -sign;
 }
@@ -207,7 +204,7 @@ void Tournament::audit(const AuditContext& ctx) const {
   }
   // Ranked so that a larger rank wins: the key itself, or its negation.
   auto value = [&](EntryId id) {
-    const Rational v = key_value<Rational>(id, 0.0)(t);
+    const Rational v = keys_.value<Rational>(id, 0.0)(t);
     return extremum_ == Extremum::largest ? v : Rational(-v);
   };
   for (std::size_t k = capacity_ - 1; k >= 1; --k) {
@@ -236,8 +233,8 @@ void Tournament::audit(const AuditContext& ctx) const {
     if (value(w) != best_value) {
       std::ostringstream os;
       os.precision(17);
-      os << node << ": winner " << w << " (key " << key_value<Rational>(w, 0.0)(t).get_d() << ") is beaten by entry "
-         << best << " (key " << key_value<Rational>(best, 0.0)(t).get_d() << ")";
+      os << node << ": winner " << w << " (key " << keys_.value<Rational>(w, 0.0)(t).get_d() << ") is beaten by entry "
+         << best << " (key " << keys_.value<Rational>(best, 0.0)(t).get_d() << ")";
       fail(os.str());
     }
     const EntryId a = winner_[2 * k], b = winner_[2 * k + 1];
