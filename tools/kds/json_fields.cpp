@@ -1,6 +1,7 @@
 #include "tools/kds/json_fields.hpp"
 
 #include <cmath>
+#include <cstdlib>
 
 #include "kds/errors.hpp"
 
@@ -27,7 +28,13 @@ void fail_at(const std::string& file, const std::string& path, const std::string
 double JsonValue::number() const {
   if (!value.is_number()) {
     // A number written with its unit ("2 m") is the likeliest string here.
-    if (value.is_string()) fail("must be a number without a unit (one unit system per file), got " + json_type_name(value));
+    if (value.is_string()) {
+      const std::string& text = value.get_ref<const std::string&>();
+      char* end = nullptr;
+      std::strtod(text.c_str(), &end);
+      if (!text.empty() && *end == '\0') fail("must be a number, not a string: write " + text + " without quotes");
+      fail("must be a number without a unit (one unit system per file), got " + json_type_name(value));
+    }
     fail("must be a number, got " + json_type_name(value));
   }
   const double x = value.get<double>();

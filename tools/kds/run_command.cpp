@@ -9,6 +9,7 @@
 #include "kds/errors.hpp"
 #include "kds/report/trace.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/io/contact_log.hpp"
 #include "tools/kds/commands.hpp"
 #include "tools/kds/contact_csv.hpp"
 #include "tools/kds/progress_bar.hpp"
@@ -30,7 +31,7 @@ struct RunOptions {
   double until = 0;
   std::uint64_t seed = 0;
   bool audit = false;
-  std::string trace, contacts, xyz;
+  std::string trace, contacts, xyz, states;
   std::size_t frames = 100;
   bool no_progress = false;
 };
@@ -46,6 +47,16 @@ std::unique_ptr<std::ofstream> open_trace(const RunOptions& o, const std::string
   h.settings = run.settings();
   *out << trace_header_line(h) << '\n';
   return out;
+}
+
+/// The true final states, in the format of kds_spheres --states (io/contact_log.hpp).
+void save_states(const std::string& path, ScenarioRun& r) {
+  std::vector<SphereState> states;
+  for (SphereId i = 0; i < r.world().size(); ++i) states.push_back(r.state(i, r.until()));
+  std::ofstream out(path);
+  if (!out) throw InvalidInput(path + ": cannot write the file");
+  write_states(out, states);
+  if (!out) throw InvalidInput(path + ": write failed");
 }
 
 int run(const RunOptions& o, const CLI::App& app) {
@@ -85,6 +96,7 @@ int run(const RunOptions& o, const CLI::App& app) {
   const double wall = std::chrono::duration<double>(Clock::now() - setup_start).count();
   if (trace_file && !trace_file->flush()) throw InvalidInput(o.trace + ": write failed");
   if (!o.contacts.empty()) save_contacts_csv(o.contacts, r.world().contacts());
+  if (!o.states.empty()) save_states(o.states, r);
   print_summary(std::cout, o.scenario, r, wall);
   return exit_ok;
 }
@@ -118,6 +130,9 @@ Command add_run_command(CLI::App& kds) {
                                         "and settings (`kds replay --check FILE` re-runs it)")
       ->type_name("FILE");
   app->add_option("--contacts", o->contacts, "write the contacts as CSV: time,kind,a,b,wall")->type_name("FILE");
+  app->add_option("--states", o->states, "write every sphere's final state as 'x y z vx vy vz' per line, in id order "
+                                          "(17 significant digits)")
+      ->type_name("FILE");
   CLI::Option* xyz =
       app->add_option("--export-xyz", o->xyz, "write extended XYZ frames (positions, radii, velocities) to FILE, for "
                                                "OVITO, VMD or ASE")

@@ -40,6 +40,11 @@ json parse(const std::string& text, const std::string& file) {
     std::string what = e.what();
     if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
     fail_at(file, "", "malformed JSON: " + what);
+  } catch (const json::out_of_range& e) {
+    // A number beyond the range of a double ("1e400"): nlohmann says which, not where.
+    std::string what = e.what();
+    if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+    fail_at(file, "", what + " (beyond the range of a double)");
   }
   if (!duplicate.empty()) fail_at(file, "", "field \"" + duplicate + "\" appears twice in one object");
   return doc;
