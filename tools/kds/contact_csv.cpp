@@ -1,10 +1,9 @@
 #include "tools/kds/contact_csv.hpp"
 
 #include <algorithm>
-#include <fstream>
 
-#include "kds/errors.hpp"
 #include "structures/collision/io/number_text.hpp"
+#include "tools/kds/output_file.hpp"
 
 namespace kds::cli {
 
@@ -21,10 +20,7 @@ void write_contacts_csv(std::ostream& out, const std::vector<Contact>& contacts)
 }
 
 void save_contacts_csv(const std::string& path, const std::vector<Contact>& contacts) {
-  std::ofstream out(path);
-  if (!out) throw InvalidInput(path + ": cannot write the file");
-  write_contacts_csv(out, contacts);
-  if (!out) throw InvalidInput(path + ": write failed");
+  write_file(path, [&](std::ostream& out) { write_contacts_csv(out, contacts); });
 }
 
 }  // namespace kds::cli

@@ -1,6 +1,8 @@
 #include "tools/kds/run_summary.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "kds/report/quality.hpp"
 
@@ -15,7 +17,8 @@ std::string format(const char* f, double x) {
 
 }  // namespace
 
-void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run, double wall_seconds) {
+void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run, double setup_seconds,
+                   double wall_seconds) {
   Simulator& sim = run.simulator();
   const CollisionWorld& world = run.world();
   const Statistics& s = sim.statistics();
@@ -30,7 +33,9 @@ void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run,
       << (run.settings().audit ? ", audited after every event" : "") << "\n\n";
 
   out << "Events by type:\n";
-  for (const Statistics::KindCount& k : s.events_by_kind) {
+  std::vector<Statistics::KindCount> kinds = s.events_by_kind;  // most frequent first
+  std::stable_sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.count > b.count; });
+  for (const Statistics::KindCount& k : kinds) {
     const double share = s.events ? 100.0 * static_cast<double>(k.count) / static_cast<double>(s.events) : 0.0;
     out << "  " << k.kind << std::string(k.kind.size() < 18 ? 18 - k.kind.size() : 1, ' ') << k.count
         << format("  (%.1f%%)", share) << "\n";
@@ -38,7 +43,7 @@ void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run,
   out << "  total             " << s.events << "\n";
   out << "Collisions: " << world.sphere_contacts() << " sphere-sphere, " << world.wall_contacts()
       << " sphere-wall; probes of unknown trajectories: " << world.probes() << "\n";
-  out << "Wall time: " << format("%.3f", wall_seconds) << " s, " << format("%.4g", wall_seconds / run.until())
+  out << "Wall time: set up in " << format("%.3f", setup_seconds) << " s, ran in " << format("%.3f", wall_seconds) << " s: " << format("%.4g", wall_seconds / run.until())
       << " s per simulated second";
   if (wall_seconds > 0) out << format(", %.3g events per second", static_cast<double>(s.events) / wall_seconds);
   out << "\nExact fallbacks: " << s.solver.failure_exact << " of " << s.solver.failure_computations

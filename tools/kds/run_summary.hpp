@@ -11,6 +11,9 @@
 
 namespace kds::cli {
 
-void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run, double wall_seconds);
+/// `setup_seconds`: building the world and its first certificates; `run_seconds`: the
+/// event loop (with the exports it wrote on the way).
+void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run, double setup_seconds,
+                   double run_seconds);
 
 }  // namespace kds::cli

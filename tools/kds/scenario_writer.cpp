@@ -1,10 +1,8 @@
 #include "tools/kds/scenario_writer.hpp"
 
-#include <fstream>
-
 #include <nlohmann/json.hpp>
 
-#include "kds/errors.hpp"
+#include "tools/kds/output_file.hpp"
 
 namespace kds::cli {
 namespace {
@@ -54,20 +52,18 @@ void write_scenario(std::ostream& out, const Scenario& s) {
   head["structure"] = s.structure;
   if (s.cell_ratio != 0) head["cell_ratio"] = s.cell_ratio;
   head["trajectories"] = trajectories(s.trajectories);
-  // The head indented, the spheres one per line: a file of 10^4 spheres stays readable
-  // and diffable. Written by hand around nlohmann's dump, which indents all or nothing.
-  const std::string text = head.dump(2);
-  out << text.substr(0, text.size() - 2) << ",\n  \"spheres\": [\n";
+  // One field per line, the spheres one per line too: a file of 10^4 spheres stays
+  // readable and diffable (nlohmann's dump indents all or nothing).
+  out << "{\n";
+  for (const auto& field : head.items()) out << "  \"" << field.key() << "\": " << field.value().dump() << ",\n";
+  out << "  \"spheres\": [\n";
   for (std::size_t i = 0; i < s.spheres.size(); ++i)
     out << "    " << sphere(s.spheres[i]).dump() << (i + 1 < s.spheres.size() ? ",\n" : "\n");
   out << "  ]\n}\n";
 }
 
 void save_scenario(const std::string& path, const Scenario& s) {
-  std::ofstream out(path);
-  if (!out) throw InvalidInput(path + ": cannot write the file");
-  write_scenario(out, s);
-  if (!out) throw InvalidInput(path + ": write failed");
+  write_file(path, [&](std::ostream& out) { write_scenario(out, s); });
 }
 
 }  // namespace kds::cli
