@@ -10,6 +10,7 @@
 #include "kds/report/trace.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
 #include "structures/collision/io/contact_log.hpp"
+#include "tools/kds/baseline_comparison.hpp"
 #include "tools/kds/commands.hpp"
 #include "tools/kds/contact_csv.hpp"
 #include "tools/kds/output_file.hpp"
@@ -34,6 +35,7 @@ struct RunOptions {
   bool audit = false;
   std::string trace, contacts, xyz, states;
   std::size_t frames = 100;
+  double baseline = 0;  ///< dt of the frame-based baseline to compare with; 0: none
   bool no_progress = false;
 };
 
@@ -70,6 +72,12 @@ int run(const RunOptions& o, const CLI::App& app) {
     std::cerr << "kds run: note: --seed has no effect: the scenario has no random forces (trajectories "
               << trajectories_name(scenario.trajectories.kind) << ")\n";
 
+  if (o.baseline > 0)
+    for (std::size_t i = 0; i < scenario.spheres.size(); ++i)
+      if (scenario.spheres[i].max_acceleration > 0)
+        throw InvalidInput("--baseline: the frame-based baseline knows ballistic spheres only, and spheres[" +
+                           std::to_string(i) + "] of " + o.scenario + " has an unknown trajectory");
+
   const auto setup_start = Clock::now();
   ScenarioRun r(scenario, settings);
   r.simulator().flush();  // the first failure times: part of the setup, not of the run
@@ -99,6 +107,7 @@ int run(const RunOptions& o, const CLI::App& app) {
   if (!o.contacts.empty()) save_contacts_csv(o.contacts, r.world().contacts());
   if (!o.states.empty()) save_states(o.states, r);
   print_summary(std::cout, o.scenario, r, setup, wall);
+  if (o.baseline > 0) std::cout << "\n" << compare_with_baseline(r, o.baseline);
   return exit_ok;
 }
 
@@ -143,6 +152,11 @@ Command add_run_command(CLI::App& kds) {
       ->needs(xyz)
       ->type_name("K")
       ->capture_default_str();
+  app->add_option("--baseline", o->baseline,
+                  "also run the frame-based baseline (fixed frames of length DT, what fixed-step engines do; ballistic "
+                  "spheres only) and count the pairs of spheres that touch in kds' run and never in the baseline's")
+      ->check(positive())
+      ->type_name("DT");
   app->add_flag("--no-progress", o->no_progress,
                 "no progress bar (otherwise drawn on stderr when it is a terminal and the run lasts over a second)");
   return {app, [o, app] { return run(*o, *app); }};

@@ -3,6 +3,10 @@
 // contact; kds finds the first impact at its exact time and every later contact.
 #include <gtest/gtest.h>
 
+#include <iostream>
+#include <memory>
+
+#include "kds/errors.hpp"
 #include "structures/collision/baseline/frame_baseline.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
 #include "tools/kds/generators.hpp"
@@ -65,9 +69,17 @@ TEST(BulletThroughPaper, EveryStructureGivesTheContactsOfAllPairs) {
   reference.simulator().run_until(scenario.until);
   for (const std::string& name : broad_phase_names()) {
     SCOPED_TRACE(name);
-    ScenarioRun run(scenario, with_structure(name));
-    run.simulator().run_until(scenario.until);
-    const std::vector<Contact>& a = run.world().contacts();
+    std::unique_ptr<ScenarioRun> run;
+    try {
+      run = std::make_unique<ScenarioRun>(scenario, with_structure(name));
+    } catch (const InvalidInput& e) {
+      // A broad phase made for other shapes or motions (balls rolling on a plane) may
+      // refuse spheres flying in 3D: it says so, and has nothing to compare here.
+      std::cout << "[ skipped  ] " << name << " refuses the scene: " << e.what() << '\n';
+      continue;
+    }
+    run->simulator().run_until(scenario.until);
+    const std::vector<Contact>& a = run->world().contacts();
     const std::vector<Contact>& b = reference.world().contacts();
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t k = 0; k < a.size(); ++k) {
