@@ -27,8 +27,11 @@ void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run,
   for (SphereId i = 0; i < world.size(); ++i) unknown += world.ballistic(i) ? 0 : 1;
 
   out << "Scenario " << file << (sc.name.empty() ? "" : " (" + sc.name + ")") << ": " << world.size() << " spheres";
-  if (unknown > 0) out << ", " << unknown << " with unknown trajectories (" << trajectories_name(sc.trajectories.kind)
-                       << ", seed " << *run.settings().seed << ")";
+  if (unknown > 0) {
+    out << ", " << unknown << " with unknown trajectories (" << trajectories_name(sc.trajectories.kind);
+    if (sc.trajectories.kind == Trajectories::Kind::random_forces) out << ", seed " << *run.settings().seed;
+    out << ")";
+  }
   out << "\nStructure " << run.structure() << ", simulated until t = " << run.until()
       << (run.settings().audit ? ", audited after every event" : "") << "\n\n";
 

@@ -1,6 +1,6 @@
 # kds replay --check (docs/cli.md): run with KDS=<kds> WORK=<folder>.
 #  1. a run with frame stops (XYZ export) and its trace: the replay (one run_until) finds
-#     the same events, exit 0;
+#     the same events, exit 0; so does an audited run of all-pairs;
 #  2. one event changed, events missing, the structure changed in the header: exit 3 and
 #     the first differing event;
 #  3. a header of another version, a trace without header, a changed scenario: exit 1.
@@ -24,6 +24,13 @@ expect(0 "wrote" ${KDS} generate paper-box --n 40 --until 0.6 --seed 3 -o ${scen
 expect(0 "Events by type" ${KDS} run ${scenario} --trace ${WORK}/trace.jsonl --export-xyz ${WORK}/frames.xyz --frames 7
        --no-progress)
 expect(0 "the same sequence" ${KDS} replay --check ${WORK}/trace.jsonl)
+
+# The brute-force reference, audited after every event, on particles of the circulating
+# field: the settings recorded in the header are those replayed.
+expect(0 "wrote" ${KDS} generate circulating --n 60 --until 0.3 -o ${WORK}/flow.json)
+expect(0 "audited after every event" ${KDS} run ${WORK}/flow.json --structure all-pairs --audit --trace ${WORK}/flow.jsonl
+       --no-progress)
+expect(0 "the same sequence .*structure all-pairs" ${KDS} replay --check ${WORK}/flow.jsonl)
 
 file(STRINGS ${WORK}/trace.jsonl lines)
 list(LENGTH lines count)
