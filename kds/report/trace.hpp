@@ -13,6 +13,9 @@
 ///   "touched"  certificates created, destroyed or rescheduled by the repair.
 /// For example:
 ///   {"event":0,"time":0.5,"interval":[0.5,0.5],"exact":false,"kind":"order","bodies":[3,1],"touched":5}
+/// Traces written by `kds run --trace` start with one more line, a header naming the
+/// scenario file and the settings (it has "kds_trace" where events have "event"), so that
+/// `kds replay --check` can run them again: docs/cli.md.
 
 #include <ostream>
 
