@@ -53,14 +53,20 @@ CellListSpheres::CellListSpheres(const Vec3& lo, const Vec3& hi, const std::vect
   next_.assign(balls.size(), -1);
   prev_.assign(balls.size(), -1);
   spheres_.reserve(balls.size());
-  for (const Ball& b : balls) spheres_.push_back(State{b.position, b.velocity, 0, b.radius, b.mass, 0, 0});
+  for (const Ball& b : balls)
+    spheres_.push_back(State{b.position, b.velocity, 0, b.radius, b.mass, INFINITY, INFINITY, 0, 0});
   for (std::uint32_t i = 0; i < spheres_.size(); ++i) {
     std::array<int, 3> c{};
     for (int k = 0; k < 3; ++k)
       c[k] = std::clamp(static_cast<int>((spheres_[i].x[k] - lo_[k]) / cell_side_[k]), 0, cells_[k] - 1);
     insert_in_cell(i, cell_index(c[0], c[1], c[2]));
   }
-  // Overlaps at the start, and the first events: each pair once (the smaller index first).
+  // The first events: walls and crossings (which bound the pairs' predictions), then each
+  // pair once, checking for overlaps.
+  for (std::uint32_t i = 0; i < spheres_.size(); ++i) {
+    predict_wall(i);
+    predict_crossing(i);
+  }
   for (std::uint32_t i = 0; i < spheres_.size(); ++i) {
     const std::array<int, 3> c = cell_coords(spheres_[i].cell);
     for (int dx = -1; dx <= 1; ++dx)
@@ -77,8 +83,6 @@ CellListSpheres::CellListSpheres(const Vec3& lo, const Vec3& hi, const std::vect
             predict_pair(i, static_cast<std::uint32_t>(j));
           }
         }
-    predict_wall(i);
-    predict_crossing(i);
   }
 }
 
@@ -122,6 +126,17 @@ void CellListSpheres::push(const Event& e) {
   heap_.push_back(e);
   std::push_heap(heap_.begin(), heap_.end(), later);
   ++counters_.predicted;
+  if (heap_.size() >= clean_at_) clean();
+}
+
+bool CellListSpheres::valid(const Event& e) const {
+  return e.count_a == spheres_[e.a].counter && (e.other >= wall_event || e.count_other == spheres_[e.other].counter);
+}
+
+void CellListSpheres::clean() {
+  std::erase_if(heap_, [this](const Event& e) { return !valid(e); });
+  std::make_heap(heap_.begin(), heap_.end(), later);
+  clean_at_ = std::max<std::size_t>(2 * heap_.size(), 8 * spheres_.size() + 64);
 }
 
 void CellListSpheres::predict_pair(std::uint32_t a, std::uint32_t b) {
@@ -141,21 +156,23 @@ void CellListSpheres::predict_pair(std::uint32_t a, std::uint32_t b) {
   if (disc < 0) return;  // they pass each other
   // The smaller root of w2 t^2 + 2 approach t + c, in the form without cancellation; a
   // pair already touching (c <= 0 by rounding) collides now.
-  const double dt = c <= 0 ? 0 : c / (-approach + std::sqrt(disc));
-  push(Event{now_ + dt, a, b, p.counter, q.counter});
+  const double t = now_ + (c <= 0 ? 0 : c / (-approach + std::sqrt(disc)));
+  // Later than a wall or a cell crossing of either sphere: predicted again by then.
+  if (t >= std::min(std::min(p.wall_time, p.crossing_time), std::min(q.wall_time, q.crossing_time))) return;
+  push(Event{t, a, b, p.counter, q.counter});
 }
 
-void CellListSpheres::predict_cells(std::uint32_t s, const std::array<int, 3>& lo, const std::array<int, 3>& hi) {
+void CellListSpheres::predict_neighbours(std::uint32_t s) {
   const std::array<int, 3> c = cell_coords(spheres_[s].cell);
-  for (int x = std::max(0, c[0] + lo[0]); x <= std::min(cells_[0] - 1, c[0] + hi[0]); ++x)
-    for (int y = std::max(0, c[1] + lo[1]); y <= std::min(cells_[1] - 1, c[1] + hi[1]); ++y)
-      for (int z = std::max(0, c[2] + lo[2]); z <= std::min(cells_[2] - 1, c[2] + hi[2]); ++z)
+  for (int x = std::max(0, c[0] - 1); x <= std::min(cells_[0] - 1, c[0] + 1); ++x)
+    for (int y = std::max(0, c[1] - 1); y <= std::min(cells_[1] - 1, c[1] + 1); ++y)
+      for (int z = std::max(0, c[2] - 1); z <= std::min(cells_[2] - 1, c[2] + 1); ++z)
         for (std::int32_t j = head_[cell_index(x, y, z)]; j >= 0; j = next_[j])
           if (static_cast<std::uint32_t>(j) != s) predict_pair(s, static_cast<std::uint32_t>(j));
 }
 
 void CellListSpheres::predict_wall(std::uint32_t s) {
-  const State& p = spheres_[s];
+  State& p = spheres_[s];
   double best = INFINITY;
   std::uint32_t wall = 0;
   for (int k = 0; k < 3; ++k) {
@@ -168,11 +185,12 @@ void CellListSpheres::predict_wall(std::uint32_t s) {
       wall = static_cast<std::uint32_t>(2 * k + (up ? 1 : 0));
     }
   }
-  if (best < INFINITY) push(Event{std::max(best, now_), s, wall_event + wall, p.counter, 0});
+  p.wall_time = std::max(best, now_);
+  if (best < INFINITY) push(Event{p.wall_time, s, wall_event + wall, p.counter, 0});
 }
 
 void CellListSpheres::predict_crossing(std::uint32_t s) {
-  const State& p = spheres_[s];
+  State& p = spheres_[s];
   const std::array<int, 3> c = cell_coords(p.cell);
   double best = INFINITY;
   std::uint32_t face = 0;
@@ -186,13 +204,14 @@ void CellListSpheres::predict_crossing(std::uint32_t s) {
       face = static_cast<std::uint32_t>(2 * k + (up ? 1 : 0));
     }
   }
-  if (best < INFINITY) push(Event{std::max(best, now_), s, crossing_event + face, p.counter, 0});
+  p.crossing_time = std::max(best, now_);
+  if (best < INFINITY) push(Event{p.crossing_time, s, crossing_event + face, p.counter, 0});
 }
 
 void CellListSpheres::predict_all(std::uint32_t s) {
-  predict_cells(s, {-1, -1, -1}, {1, 1, 1});
   predict_wall(s);
   predict_crossing(s);
+  predict_neighbours(s);
 }
 
 void CellListSpheres::advance(State& s) const {
@@ -205,13 +224,12 @@ bool CellListSpheres::step() {
     const Event e = heap_.front();
     std::pop_heap(heap_.begin(), heap_.end(), later);
     heap_.pop_back();
-    const bool pair = e.other < wall_event;
-    if (e.count_a != spheres_[e.a].counter || (pair && e.count_other != spheres_[e.other].counter)) {
+    if (!valid(e)) {
       ++counters_.stale_events;
       continue;
     }
     now_ = e.time;
-    if (pair)
+    if (e.other < wall_event)
       collide(e);
     else if (e.other < crossing_event)
       bounce(e);
@@ -267,11 +285,10 @@ void CellListSpheres::cross(const Event& e) {
   remove_from_cell(e.a);
   insert_in_cell(e.a, cell_index(c[0], c[1], c[2]));
   ++counters_.cell_crossings;
-  // The cells that just came into the neighbourhood: the slab one step further on.
-  std::array<int, 3> lo{-1, -1, -1}, hi{1, 1, 1};
-  lo[static_cast<std::size_t>(axis)] = hi[static_cast<std::size_t>(axis)] = direction;
-  predict_cells(e.a, lo, hi);
+  // Every neighbour again: the cells that just came into the neighbourhood, and the
+  // collisions not pushed because they came after this crossing.
   predict_crossing(e.a);
+  predict_neighbours(e.a);
 }
 
 }  // namespace kds::baseline

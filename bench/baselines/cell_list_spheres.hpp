@@ -13,9 +13,15 @@
 /// they still match. Positions are kept at the time of the last velocity change (`t`) and
 /// extrapolated when needed. A sphere's events: a collision with each sphere of the 27
 /// cells around it whose closest approach is a contact, the first wall it would reach,
-/// and the first face of its cell its centre crosses. A cell crossing does not change the
-/// velocity: it moves the sphere to the next cell and predicts collisions with the nine
-/// cells that just came into its neighbourhood.
+/// and the first face of its cell its centre crosses. A collision predicted later than
+/// either sphere's next wall or cell crossing is not pushed (the heap would fill up with
+/// events that almost never happen): the wall changes the velocity, and a crossing moves
+/// the sphere to the next cell and predicts its collisions with all 27 cells around it
+/// again, so such a collision is predicted again by then.
+/// Stale events stay in the heap until their time comes (a sphere's crossing of a far face
+/// is pushed again after each of its collisions), so when the heap has doubled since it
+/// was last cleaned, the stale events are dropped and the heap rebuilt: amortised O(1) per
+/// push, and memory bounded by twice the live events.
 
 #include <array>
 #include <cstdint>
@@ -78,6 +84,7 @@ class CellListSpheres {
     Vec3 v;
     double t;
     double radius, mass;
+    double wall_time, crossing_time;  // of the pushed wall and crossing events
     std::uint32_t cell;
     std::uint32_t counter;  // grows with every velocity change
   };
@@ -96,10 +103,14 @@ class CellListSpheres {
   void remove_from_cell(std::uint32_t s);
 
   void push(const Event& e);
+  /// An event whose spheres have not changed since it was predicted.
+  bool valid(const Event& e) const;
+  /// Drops the stale events and rebuilds the heap.
+  void clean();
   /// Collision of a and b predicted from now, pushed if there is one.
   void predict_pair(std::uint32_t a, std::uint32_t b);
-  /// Collisions of s with every sphere of the cells at offsets in [lo, hi] per axis.
-  void predict_cells(std::uint32_t s, const std::array<int, 3>& lo, const std::array<int, 3>& hi);
+  /// Collisions of s with every sphere of the 27 cells around it.
+  void predict_neighbours(std::uint32_t s);
   void predict_wall(std::uint32_t s);
   void predict_crossing(std::uint32_t s);
   /// All events of s after its velocity changed.
@@ -117,6 +128,7 @@ class CellListSpheres {
   std::vector<std::int32_t> head_;        // first sphere of each cell, -1 if none
   std::vector<std::int32_t> next_, prev_; // doubly linked cell lists
   std::vector<Event> heap_;               // binary min-heap by `later`
+  std::size_t clean_at_ = 0;              // heap size that triggers clean()
   double now_ = 0;
   CellListCounters counters_;
   std::vector<BallContact>* log_ = nullptr;
