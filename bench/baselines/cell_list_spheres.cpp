@@ -45,8 +45,8 @@ CellListSpheres::CellListSpheres(const Vec3& lo, const Vec3& hi, const std::vect
   // in contact are always in the same or adjacent cells.
   for (int k = 0; k < 3; ++k) {
     const double extent = hi[k] - lo[k];
-    cells_[k] = largest > 0 ? std::max(1, static_cast<int>(std::min(1024.0, std::floor(extent / (largest * (1 + 1e-9))))))
-                            : 1;
+    cells_[k] =
+        largest > 0 ? std::max(1, static_cast<int>(std::min(1024.0, std::floor(extent / (largest * (1 + 1e-9)))))) : 1;
     cell_side_[k] = extent / cells_[k];
   }
   head_.assign(static_cast<std::size_t>(cells_[0]) * cells_[1] * cells_[2], -1);
@@ -171,41 +171,44 @@ void CellListSpheres::predict_neighbours(std::uint32_t s) {
           if (static_cast<std::uint32_t>(j) != s) predict_pair(s, static_cast<std::uint32_t>(j));
 }
 
-void CellListSpheres::predict_wall(std::uint32_t s) {
-  State& p = spheres_[s];
+template <class Plane>
+double CellListSpheres::first_plane(const State& p, Plane plane, std::uint32_t& which) {
   double best = INFINITY;
-  std::uint32_t wall = 0;
   for (int k = 0; k < 3; ++k) {
     if (p.v[k] == 0) continue;
     const bool up = p.v[k] > 0;
-    const double target = up ? hi_[k] - p.radius : lo_[k] + p.radius;
-    const double t = p.t + (target - p.x[k]) / p.v[k];
+    const double t = p.t + (plane(k, up) - p.x[k]) / p.v[k];  // NaN (no plane) never wins
     if (t < best) {
       best = t;
-      wall = static_cast<std::uint32_t>(2 * k + (up ? 1 : 0));
+      which = static_cast<std::uint32_t>(2 * k + (up ? 1 : 0));
     }
   }
-  p.wall_time = std::max(best, now_);
-  if (best < INFINITY) push(Event{p.wall_time, s, wall_event + wall, p.counter, 0});
+  return best;
+}
+
+void CellListSpheres::predict_wall(std::uint32_t s) {
+  State& p = spheres_[s];
+  std::uint32_t wall = 0;
+  const double t = first_plane(
+      p, [&](int k, bool up) { return up ? hi_[k] - p.radius : lo_[k] + p.radius; }, wall);
+  p.wall_time = std::max(t, now_);
+  if (t < INFINITY) push(Event{p.wall_time, s, wall_event + wall, p.counter, 0});
 }
 
 void CellListSpheres::predict_crossing(std::uint32_t s) {
   State& p = spheres_[s];
   const std::array<int, 3> c = cell_coords(p.cell);
-  double best = INFINITY;
   std::uint32_t face = 0;
-  for (int k = 0; k < 3; ++k) {
-    const bool up = p.v[k] > 0;
-    if (p.v[k] == 0 || (up && c[k] == cells_[k] - 1) || (!up && c[k] == 0)) continue;  // a wall comes first
-    const double boundary = lo_[k] + cell_side_[k] * (c[k] + (up ? 1 : 0));
-    const double t = p.t + (boundary - p.x[k]) / p.v[k];
-    if (t < best) {
-      best = t;
-      face = static_cast<std::uint32_t>(2 * k + (up ? 1 : 0));
-    }
-  }
-  p.crossing_time = std::max(best, now_);
-  if (best < INFINITY) push(Event{p.crossing_time, s, crossing_event + face, p.counter, 0});
+  const double t = first_plane(
+      p,
+      [&](int k, bool up) {
+        if ((up && c[k] == cells_[k] - 1) || (!up && c[k] == 0))
+          return double{NAN};  // the last cell: a wall comes first
+        return lo_[k] + cell_side_[k] * (c[k] + (up ? 1 : 0));
+      },
+      face);
+  p.crossing_time = std::max(t, now_);
+  if (t < INFINITY) push(Event{p.crossing_time, s, crossing_event + face, p.counter, 0});
 }
 
 void CellListSpheres::predict_all(std::uint32_t s) {

@@ -111,6 +111,10 @@ class CellListSpheres {
   void predict_pair(std::uint32_t a, std::uint32_t b);
   /// Collisions of s with every sphere of the 27 cells around it.
   void predict_neighbours(std::uint32_t s);
+  /// The first time the centre of p reaches, on an axis k it moves along, the plane at
+  /// coordinate plane(k, upwards) (NaN: none on that axis); `which` = 2 k + (1 if upwards).
+  template <class Plane>
+  static double first_plane(const State& p, Plane plane, std::uint32_t& which);
   void predict_wall(std::uint32_t s);
   void predict_crossing(std::uint32_t s);
   /// All events of s after its velocity changed.
@@ -125,10 +129,10 @@ class CellListSpheres {
   std::array<int, 3> cells_{};
   Vec3 cell_side_{};
   std::vector<State> spheres_;
-  std::vector<std::int32_t> head_;        // first sphere of each cell, -1 if none
-  std::vector<std::int32_t> next_, prev_; // doubly linked cell lists
-  std::vector<Event> heap_;               // binary min-heap by `later`
-  std::size_t clean_at_ = 0;              // heap size that triggers clean()
+  std::vector<std::int32_t> head_;         // first sphere of each cell, -1 if none
+  std::vector<std::int32_t> next_, prev_;  // doubly linked cell lists
+  std::vector<Event> heap_;                // binary min-heap by `later`
+  std::size_t clean_at_ = 0;               // heap size that triggers clean()
   double now_ = 0;
   CellListCounters counters_;
   std::vector<BallContact>* log_ = nullptr;

@@ -100,11 +100,11 @@ class FloatingSortedList {
     place(i, s);
   }
 
-  std::vector<double> x_, v_;          // by point
-  std::vector<std::uint32_t> order_;   // point at each rank
-  std::vector<double> key_;            // failure time of each slot
-  std::vector<std::uint32_t> heap_;    // slots in heap order
-  std::vector<std::uint32_t> where_;   // heap position of each slot
+  std::vector<double> x_, v_;         // by point
+  std::vector<std::uint32_t> order_;  // point at each rank
+  std::vector<double> key_;           // failure time of each slot
+  std::vector<std::uint32_t> heap_;   // slots in heap order
+  std::vector<std::uint32_t> where_;  // heap position of each slot
   double now_ = 0;
 };
 

@@ -41,7 +41,8 @@ std::vector<Plan> plan(const std::vector<double>& spheres_n, double kds_max_n, c
     p.push_back({"paper_ballistic", "baseline", static_cast<std::size_t>(n)});
   }
   for (double n : sorted_n)
-    for (const char* code : {"kds", "kds_floating", "baseline"}) p.push_back({"sorted_list", code, static_cast<std::size_t>(n)});
+    for (const char* code : {"kds", "kds_floating", "baseline"})
+      p.push_back({"sorted_list", code, static_cast<std::size_t>(n)});
   return p;
 }
 
@@ -69,7 +70,9 @@ int main(int argc, char** argv) try {
   CommandLine line("kds_bench_event_cost",
                    "Issue 8's table: kds beside plain floating-point codes on identical input, one process per "
                    "configuration.");
-  line.add_option("--hard-spheres-n", spheres_n, "hard-sphere counts (empty: none)")->delimiter(',')->check(at_least(8));
+  line.add_option("--hard-spheres-n", spheres_n, "hard-sphere counts (empty: none)")
+      ->delimiter(',')
+      ->check(at_least(8));
   line.add_option("--kds-max-n", kds_max_n, "largest hard-sphere count kds runs (kds needs ~10 KB per sphere)")
       ->capture_default_str();
   line.add_option("--paper-n", paper_n, "Kim-Guibas-Shin scene sizes")->delimiter(',')->check(at_least(2));
@@ -101,10 +104,18 @@ int main(int argc, char** argv) try {
     return 0;
   }
 
-  const std::vector<std::string> passed{"--phi",        std::to_string(s.phi),        "--collisions-per-sphere",
-                                        std::to_string(s.per_sphere), "--paper-seconds", std::to_string(s.paper_seconds),
-                                        "--min-events", std::to_string(s.min_events), "--budget",
-                                        std::to_string(s.budget),     "--seed",       std::to_string(s.seed)};
+  const std::vector<std::string> passed{"--phi",
+                                        std::to_string(s.phi),
+                                        "--collisions-per-sphere",
+                                        std::to_string(s.per_sphere),
+                                        "--paper-seconds",
+                                        std::to_string(s.paper_seconds),
+                                        "--min-events",
+                                        std::to_string(s.min_events),
+                                        "--budget",
+                                        std::to_string(s.budget),
+                                        "--seed",
+                                        std::to_string(s.seed)};
   std::vector<Measurement> rows;
   std::map<std::tuple<std::string, std::string, std::size_t>, double> cost;
   for (const Plan& p : plan(spheres_n, kds_max_n, paper_n, sorted_n)) {
@@ -135,8 +146,9 @@ int main(int argc, char** argv) try {
     const double over_floating = floating != cost.end() && m.code == "kds" ? m.cost() / floating->second : 0;
     const bool per_cpu_second = m.work == "hard_spheres" || m.work == "sorted_list";
     std::printf("%-16s %-12s %8zu %9.3f %12.4g %12s %10.0f %9.3g %9.3g\n", m.work.c_str(), m.code.c_str(), m.n,
-                m.setup_cpu_s, table_figure(m), per_cpu_second ? (std::string(unit_of(m.work)) + "s/CPU s").c_str() : "CPU s/sim s",
-                bytes, over_base, over_floating);
+                m.setup_cpu_s, table_figure(m),
+                per_cpu_second ? (std::string(unit_of(m.work)) + "s/CPU s").c_str() : "CPU s/sim s", bytes, over_base,
+                over_floating);
     if (csv) {
       csv << machine << ',' << kds::bench::csv_line(m) << ',' << unit_of(m.work) << ',' << m.cost() << ','
           << table_figure(m) << ',' << bytes << ',';

@@ -72,8 +72,8 @@ Measurement hard_spheres_kds(Measurement m, const RunSettings& s, Exactness exac
   const std::uint64_t c0 = world.sphere_contacts();
   const double t0 = sim.now_approx();
   const double target = static_cast<double>(c0) + s.per_sphere * static_cast<double>(m.n);
-  timed_loop(m, s.budget, [&] { return sim.step(); },
-             [&] { return static_cast<double>(world.sphere_contacts()) >= target; });
+  timed_loop(
+      m, s.budget, [&] { return sim.step(); }, [&] { return static_cast<double>(world.sphere_contacts()) >= target; });
   count(m, before, sim.statistics());
   m.collisions = world.sphere_contacts() - c0;
   m.simulated_s = sim.now_approx() - t0;
@@ -91,12 +91,13 @@ Measurement hard_spheres_baseline(Measurement m, const RunSettings& s) {
   const baseline::CellListCounters before = world.counters();
   const double t0 = world.time();
   const double target = static_cast<double>(before.sphere_collisions) + s.per_sphere * static_cast<double>(m.n);
-  timed_loop(m, s.budget, [&] { return world.step(); },
-             [&] { return static_cast<double>(world.counters().sphere_collisions) >= target; });
+  timed_loop(
+      m, s.budget, [&] { return world.step(); },
+      [&] { return static_cast<double>(world.counters().sphere_collisions) >= target; });
   const baseline::CellListCounters& after = world.counters();
   m.collisions = after.sphere_collisions - before.sphere_collisions;
-  m.events = m.collisions + (after.wall_collisions - before.wall_collisions) +
-             (after.cell_crossings - before.cell_crossings);
+  m.events =
+      m.collisions + (after.wall_collisions - before.wall_collisions) + (after.cell_crossings - before.cell_crossings);
   m.simulated_s = world.time() - t0;
   return m;
 }
@@ -165,8 +166,7 @@ Measurement paper_baseline(Measurement m, const RunSettings& s) {
 
 Measurement sorted_list(Measurement m, const RunSettings& s, const std::string& code) {
   const double horizon = horizon_for(3);
-  const int repetitions =
-      std::max(1, static_cast<int>(std::ceil(s.min_events / (3.0 * static_cast<double>(m.n)))));
+  const int repetitions = std::max(1, static_cast<int>(std::ceil(s.min_events / (3.0 * static_cast<double>(m.n)))));
   for (int rep = 0; rep < repetitions; ++rep) {
     const std::vector<Point> points = random_scene(m.n, s.seed + static_cast<std::uint64_t>(rep));
     if (code == "baseline") {
@@ -238,9 +238,9 @@ std::string csv_line(const Measurement& m) {
   std::ostringstream os;
   os.precision(9);
   os << m.work << ',' << m.code << ',' << m.n << ',' << m.setup_cpu_s << ',' << m.run_cpu_s << ',' << m.events << ','
-     << m.collisions << ',' << m.simulated_s << ',' << m.start_rss << ',' << m.peak_rss << ','
-     << m.failure_computations << ',' << m.certificates_created << ',' << m.certificates_destroyed << ','
-     << m.comparisons << ',' << m.exact_fallbacks;
+     << m.collisions << ',' << m.simulated_s << ',' << m.start_rss << ',' << m.peak_rss << ',' << m.failure_computations
+     << ',' << m.certificates_created << ',' << m.certificates_destroyed << ',' << m.comparisons << ','
+     << m.exact_fallbacks;
   return os.str();
 }
 
@@ -250,9 +250,9 @@ Measurement parse_csv_line(const std::string& line) {
   std::getline(is, m.work, ',');
   std::getline(is, m.code, ',');
   char comma = 0;
-  is >> m.n >> comma >> m.setup_cpu_s >> comma >> m.run_cpu_s >> comma >> m.events >> comma >> m.collisions >>
-      comma >> m.simulated_s >> comma >> m.start_rss >> comma >> m.peak_rss >> comma >> m.failure_computations >>
-      comma >> m.certificates_created >> comma >> m.certificates_destroyed >> comma >> m.comparisons >> comma >>
+  is >> m.n >> comma >> m.setup_cpu_s >> comma >> m.run_cpu_s >> comma >> m.events >> comma >> m.collisions >> comma >>
+      m.simulated_s >> comma >> m.start_rss >> comma >> m.peak_rss >> comma >> m.failure_computations >> comma >>
+      m.certificates_created >> comma >> m.certificates_destroyed >> comma >> m.comparisons >> comma >>
       m.exact_fallbacks;
   if (!is) throw std::runtime_error("unreadable line from a measured process: '" + line + "'");
   return m;

@@ -24,8 +24,8 @@ namespace kds::bench {
 struct Measurement {
   std::string work, code;
   std::size_t n = 0;
-  double setup_cpu_s = 0;  ///< building the structure (kds: to the first failure times)
-  double run_cpu_s = 0;    ///< the timed stretch
+  double setup_cpu_s = 0;        ///< building the structure (kds: to the first failure times)
+  double run_cpu_s = 0;          ///< the timed stretch
   std::uint64_t events = 0;      ///< events processed in it (kds: certificate failures; baseline: valid events)
   std::uint64_t collisions = 0;  ///< sphere-sphere collisions in it (sorted list: swaps)
   double simulated_s = 0;        ///< simulated time it covered
@@ -43,10 +43,10 @@ struct Measurement {
 
 struct RunSettings {
   double phi = 0.4;
-  double per_sphere = 2;      ///< timed collisions per sphere (hard spheres)
-  double paper_seconds = 1;   ///< simulated seconds (paper scene)
-  double min_events = 3e6;    ///< sorted list: repeat small scenes up to this many events
-  double budget = 30;         ///< CPU seconds after which a timed stretch stops early
+  double per_sphere = 2;     ///< timed collisions per sphere (hard spheres)
+  double paper_seconds = 1;  ///< simulated seconds (paper scene)
+  double min_events = 3e6;   ///< sorted list: repeat small scenes up to this many events
+  double budget = 30;        ///< CPU seconds after which a timed stretch stops early
   std::uint64_t seed = 1;
 };
 

@@ -57,26 +57,33 @@ struct Result {
   void mix(QueueId id) { hash = (hash ^ id) * 1099511628211ull; }
 };
 
+/// Runs `events` events on q, timed: each hashes the top's id and hands it and its key to `then`.
+template <class Queue, class Then>
+Result replay(Queue& q, std::uint64_t events, Then then) {
+  Result r;
+  const double start = cpu_now();
+  for (std::uint64_t e = 0; e < events; ++e) {
+    const QueueId top = q.top();
+    r.mix(top);
+    then(top, q.top_key());
+  }
+  r.seconds = cpu_now() - start;
+  return r;
+}
+
 template <class Queue>
 Result update_mix(std::size_t m, std::uint64_t events, std::uint64_t seed) {
   Pool pool(seed);
   Queue q;
   const double mean = static_cast<double>(m);
   for (QueueId id = 0; id < m; ++id) q.push(id, mean * pool.exp());
-  Result r;
-  const double start = cpu_now();
-  for (std::uint64_t e = 0; e < events; ++e) {
-    const QueueId top = q.top();
-    const double now = q.top_key();
-    r.mix(top);
+  return replay(q, events, [&](QueueId top, double now) {
     q.update(top, now + mean * pool.exp());
     for (int k = 0; k < 2; ++k) {
       const QueueId other = static_cast<QueueId>(pool.unit() * static_cast<double>(m));
       q.update(other, now + mean * pool.exp());
     }
-  }
-  r.seconds = cpu_now() - start;
-  return r;
+  });
 }
 
 template <class Queue>
@@ -107,12 +114,7 @@ Result churn_mix(std::size_t m, std::uint64_t events, int k, std::uint64_t seed)
     free_ids.push_back(id);
   };
   for (std::size_t i = 0; i < m; ++i) add(mean * pool.exp());
-  Result r;
-  const double start = cpu_now();
-  for (std::uint64_t e = 0; e < events; ++e) {
-    const QueueId top = q.top();
-    const double now = q.top_key();
-    r.mix(top);
+  return replay(q, events, [&](QueueId top, double now) {
     q.pop();
     forget(top);
     for (int j = 0; j < k && !live.empty(); ++j) {
@@ -121,9 +123,7 @@ Result churn_mix(std::size_t m, std::uint64_t events, int k, std::uint64_t seed)
       forget(victim);
     }
     for (int j = 0; j <= k; ++j) add(now + mean * pool.exp());
-  }
-  r.seconds = cpu_now() - start;
-  return r;
+  });
 }
 
 struct Named {
@@ -186,8 +186,9 @@ int main(int argc, char** argv) {
         const double ns = 1e9 * r.seconds / static_cast<double>(n);
         std::printf("%-8s %9zu %-32s %12.1f %8s\n", mix, m, queues[i].name, ns, agrees ? "yes" : "NO");
         std::fflush(stdout);
-        if (csv) csv << mix << ',' << m << ',' << queues[i].name << ',' << n << ',' << r.seconds << ',' << ns << ','
-                     << (agrees ? 1 : 0) << '\n';
+        if (csv)
+          csv << mix << ',' << m << ',' << queues[i].name << ',' << n << ',' << r.seconds << ',' << ns << ','
+              << (agrees ? 1 : 0) << '\n';
       }
     }
   return all_agree ? 0 : 1;

@@ -124,8 +124,9 @@ class BoostQueue {
   std::vector<typename Heap::handle_type> handles_;
 };
 
-using BoostDaryQueue = BoostQueue<boost::heap::d_ary_heap<BoostEntry, boost::heap::arity<4>, boost::heap::mutable_<true>,
-                                                          boost::heap::compare<FiresLater>>>;
+using BoostDaryQueue =
+    BoostQueue<boost::heap::d_ary_heap<BoostEntry, boost::heap::arity<4>, boost::heap::mutable_<true>,
+                                       boost::heap::compare<FiresLater>>>;
 using PairingQueue = BoostQueue<boost::heap::pairing_heap<BoostEntry, boost::heap::compare<FiresLater>>>;
 
 }  // namespace kds::bench

@@ -2,6 +2,8 @@
 // world (tvb-grid broad phase, exact) on the same spheres: the same contacts, in the same
 // order, at the same times up to rounding, for the first 1000 contacts of random scenes
 // and for scenes built to be degenerate (simultaneous collisions, contacts at time 0).
+#include "bench/baselines/cell_list_spheres.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,7 +12,6 @@
 #include <tuple>
 #include <vector>
 
-#include "bench/baselines/cell_list_spheres.hpp"
 #include "bench/tvb_grid/lattice_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
@@ -137,11 +138,11 @@ TEST(CellListSpheres, DegenerateScenesMatchKds) {
   // Two mirror-image pairs colliding at the same time; a pair touching at time 0 and
   // approaching; a sphere touching a wall at time 0 and moving into it; a Newton's cradle
   // (three spheres in a row, the outer two meeting the middle one at the same time).
-  const std::vector<kds::Sphere> spheres{
-      ball({2, 10, 4}, {1, 0, 0}),   ball({6, 10, 4}, {-1, 0, 0}),  ball({14, 10, 4}, {1, 0, 0}),
-      ball({18, 10, 4}, {-1, 0, 0}), ball({5, 3, 10}, {0.5, 0, 0}), ball({7, 3, 10}, {-0.5, 0, 0}),
-      ball({1, 17, 10}, {-1, 0.25, 0}), ball({2, 3, 16}, {1, 0, 0}), ball({5, 3, 16}, {0, 0, 0}),
-      ball({8, 3, 16}, {-1, 0, 0})};
+  const std::vector<kds::Sphere> spheres{ball({2, 10, 4}, {1, 0, 0}),      ball({6, 10, 4}, {-1, 0, 0}),
+                                         ball({14, 10, 4}, {1, 0, 0}),     ball({18, 10, 4}, {-1, 0, 0}),
+                                         ball({5, 3, 10}, {0.5, 0, 0}),    ball({7, 3, 10}, {-0.5, 0, 0}),
+                                         ball({1, 17, 10}, {-1, 0.25, 0}), ball({2, 3, 16}, {1, 0, 0}),
+                                         ball({5, 3, 16}, {0, 0, 0}),      ball({8, 3, 16}, {-1, 0, 0})};
   const std::vector<Seen> exact = kds_contacts(spheres, box, 40);
   ASSERT_GE(exact.size(), 10u);
   expect_same(exact, baseline_contacts(spheres, box, exact.size()), 1e-9);

@@ -2,12 +2,13 @@
 // sorted list on the same motions: the same number of swaps and the same final order on
 // random scenes (as the benchmark runs them) and on degenerate ones (points starting at
 // the same place, several points meeting at one point at one time).
+#include "bench/baselines/floating_sorted_list.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <vector>
 
-#include "bench/baselines/floating_sorted_list.hpp"
 #include "bench/sorted_list/scene.hpp"
 #include "kds/key.hpp"
 #include "kds/motion.hpp"
