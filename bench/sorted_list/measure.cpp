@@ -69,6 +69,8 @@ RunResult run_scene(const std::vector<Point>& points, double horizon, Exactness 
   result.events = stats.events;
   result.swaps = list.swaps();
   result.solver = stats.solver;
+  result.certificates_created = stats.certificates_created;
+  result.certificates_destroyed = stats.certificates_destroyed;
   result.out_of_order = count_out_of_order(sim, list, body_of, horizon);
   return result;
 }

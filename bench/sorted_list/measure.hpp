@@ -22,6 +22,7 @@ struct RunResult {
   std::uint64_t events = 0;
   std::uint64_t swaps = 0;
   SolverCounters solver;      ///< over the whole run, setup included
+  std::uint64_t certificates_created = 0, certificates_destroyed = 0;  ///< over the whole run, setup included
   std::uint64_t out_of_order = 0;  ///< adjacent pairs in the wrong order at the horizon (should be 0)
 };
 

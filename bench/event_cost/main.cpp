@@ -1,0 +1,165 @@
+// kds_bench_event_cost: every figure of issue 8's table, kds beside the plain floating-point
+// codes of bench/baselines/ on identical input, in one run. Each configuration runs in its
+// own process (this program started again with --child), so that its peak resident size
+// is its own. See docs/benchmarks/event-cost.md.
+//
+//   kds_bench_event_cost [--hard-spheres-n 1000,10000,100000] [--kds-max-n N] [--paper-n 1000]
+//                        [--sorted-n 1000,...] [--phi 0.4] [--collisions-per-sphere K]
+//                        [--paper-seconds T] [--min-events E] [--budget S] [--seed S]
+//                        [--machine NAME] [--csv FILE]
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "bench/event_cost/process.hpp"
+#include "bench/event_cost/runs.hpp"
+#include "examples/common/command_line.hpp"
+
+namespace {
+
+using kds::bench::Measurement;
+
+struct Plan {
+  std::string work, code;
+  std::size_t n;
+};
+
+std::vector<Plan> plan(const std::vector<double>& spheres_n, double kds_max_n, const std::vector<double>& paper_n,
+                       const std::vector<double>& sorted_n) {
+  std::vector<Plan> p;
+  for (double n : spheres_n) {
+    if (n <= kds_max_n) p.push_back({"hard_spheres", "kds", static_cast<std::size_t>(n)});
+    p.push_back({"hard_spheres", "baseline", static_cast<std::size_t>(n)});
+  }
+  for (double n : paper_n) {
+    p.push_back({"paper_unknown", "kds", static_cast<std::size_t>(n)});
+    p.push_back({"paper_ballistic", "kds", static_cast<std::size_t>(n)});
+    p.push_back({"paper_ballistic", "baseline", static_cast<std::size_t>(n)});
+  }
+  for (double n : sorted_n)
+    for (const char* code : {"kds", "kds_floating", "baseline"})
+      p.push_back({"sorted_list", code, static_cast<std::size_t>(n)});
+  return p;
+}
+
+const char* unit_of(const std::string& work) {
+  if (work == "hard_spheres") return "collision";
+  if (work == "sorted_list") return "event";
+  return "simulated s";
+}
+
+/// The rate the issue's table states for this work: per CPU second, or CPU s per simulated s.
+double table_figure(const Measurement& m) {
+  return m.work == "hard_spheres" || m.work == "sorted_list" ? 1 / m.cost() : m.cost();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  using namespace kds::programs;
+  std::vector<double> spheres_n{1000, 10000, 100000}, paper_n{1000}, sorted_n{1000, 10000, 100000, 1000000};
+  double kds_max_n = 100000;
+  kds::bench::RunSettings s;
+  s.per_sphere = 1;
+  std::string csv_path, machine = "unnamed";
+  std::vector<std::string> child;
+  CommandLine line("kds_bench_event_cost",
+                   "Issue 8's table: kds beside plain floating-point codes on identical input, one process per "
+                   "configuration.");
+  line.add_option("--hard-spheres-n", spheres_n, "hard-sphere counts (empty: none)")
+      ->delimiter(',')
+      ->check(at_least(8));
+  line.add_option("--kds-max-n", kds_max_n, "largest hard-sphere count kds runs (kds needs ~10 KB per sphere)")
+      ->capture_default_str();
+  line.add_option("--paper-n", paper_n, "Kim-Guibas-Shin scene sizes")->delimiter(',')->check(at_least(2));
+  line.add_option("--sorted-n", sorted_n, "sorted-list sizes")->delimiter(',')->check(at_least(2));
+  line.add_option("--phi", s.phi, "hard-sphere volume fraction")->check(at_least(1e-6))->capture_default_str();
+  line.add_option("--collisions-per-sphere", s.per_sphere, "timed collisions per sphere, after a quarter as many")
+      ->check(at_least(1e-3))
+      ->capture_default_str();
+  line.add_option("--paper-seconds", s.paper_seconds, "simulated seconds of the paper's scene")
+      ->check(at_least(1e-3))
+      ->capture_default_str();
+  line.add_option("--min-events", s.min_events, "sorted list: events per configuration, repeating small scenes")
+      ->check(at_least(1))
+      ->capture_default_str();
+  line.add_option("--budget", s.budget, "CPU seconds after which a timed stretch stops early")
+      ->check(at_least(0.01))
+      ->capture_default_str();
+  line.add_option("--seed", s.seed, "seed of every scene")->check(integer_in(0))->capture_default_str();
+  line.add_option("--machine", machine, "machine class written in the CSV")->capture_default_str();
+  line.add_option("--csv", csv_path, "CSV output (default: the table only)")->type_name("FILE");
+  line.add_option("--child", child, "internal: run WORK CODE N in this process and print its CSV line")
+      ->expected(3)
+      ->group("");
+  line.parse_or_exit(argc, argv);
+
+  if (!child.empty()) {
+    const Measurement m = kds::bench::measure(child[0], child[1], std::stoul(child[2]), s);
+    std::cout << kds::bench::csv_line(m) << '\n';
+    return 0;
+  }
+
+  const std::vector<std::string> passed{"--phi",
+                                        std::to_string(s.phi),
+                                        "--collisions-per-sphere",
+                                        std::to_string(s.per_sphere),
+                                        "--paper-seconds",
+                                        std::to_string(s.paper_seconds),
+                                        "--min-events",
+                                        std::to_string(s.min_events),
+                                        "--budget",
+                                        std::to_string(s.budget),
+                                        "--seed",
+                                        std::to_string(s.seed)};
+  std::vector<Measurement> rows;
+  std::map<std::tuple<std::string, std::string, std::size_t>, double> cost;
+  for (const Plan& p : plan(spheres_n, kds_max_n, paper_n, sorted_n)) {
+    std::cerr << p.work << ' ' << p.code << " n = " << p.n << " ..." << std::flush;
+    std::vector<std::string> arguments = passed;
+    for (const std::string& w : {std::string("--child"), p.work, p.code, std::to_string(p.n)}) arguments.push_back(w);
+    const std::vector<std::string> out = kds::bench::run_self(arguments);
+    if (out.empty()) throw std::runtime_error("no result from " + p.work + " " + p.code);
+    rows.push_back(kds::bench::parse_csv_line(out.back()));
+    cost[{p.work, p.code, p.n}] = rows.back().cost();
+    std::cerr << " done\n";
+  }
+
+  std::ofstream csv;
+  if (!csv_path.empty()) {
+    csv.open(csv_path);
+    if (!csv) throw std::runtime_error("--csv: cannot write '" + csv_path + "'");
+    csv << "machine," << kds::bench::csv_header()
+        << ",unit,cpu_s_per_unit,table_figure,bytes_per_item,cost_over_baseline,filtered_over_floating\n";
+  }
+  std::printf("%-16s %-12s %8s %9s %12s %12s %10s %9s %9s\n", "work", "code", "n", "setup s", "table figure", "unit",
+              "B/item", "x base", "filt/flt");
+  for (const Measurement& m : rows) {
+    const double bytes = static_cast<double>(m.peak_rss - m.start_rss) / static_cast<double>(m.n);
+    const auto base = cost.find({m.work, "baseline", m.n});
+    const auto floating = cost.find({m.work, "kds_floating", m.n});
+    const double over_base = base != cost.end() && m.code != "baseline" ? m.cost() / base->second : 0;
+    const double over_floating = floating != cost.end() && m.code == "kds" ? m.cost() / floating->second : 0;
+    const bool per_cpu_second = m.work == "hard_spheres" || m.work == "sorted_list";
+    std::printf("%-16s %-12s %8zu %9.3f %12.4g %12s %10.0f %9.3g %9.3g\n", m.work.c_str(), m.code.c_str(), m.n,
+                m.setup_cpu_s, table_figure(m),
+                per_cpu_second ? (std::string(unit_of(m.work)) + "s/CPU s").c_str() : "CPU s/sim s", bytes, over_base,
+                over_floating);
+    if (csv) {
+      csv << machine << ',' << kds::bench::csv_line(m) << ',' << unit_of(m.work) << ',' << m.cost() << ','
+          << table_figure(m) << ',' << bytes << ',';
+      if (over_base > 0) csv << over_base;
+      csv << ',';
+      if (over_floating > 0) csv << over_floating;
+      csv << '\n';
+    }
+  }
+  return 0;
+} catch (const std::exception& e) {
+  std::cerr << "kds_bench_event_cost: " << e.what() << '\n';
+  return 1;
+}

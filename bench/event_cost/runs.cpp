@@ -1,0 +1,261 @@
+#include "bench/event_cost/runs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include "bench/baselines/cell_list_spheres.hpp"
+#include "bench/baselines/floating_sorted_list.hpp"
+#include "bench/event_cost/process.hpp"
+#include "bench/sorted_list/measure.hpp"
+#include "bench/sorted_list/scene.hpp"
+#include "bench/tvb_grid/lattice_scene.hpp"
+#include "examples/paper_experiment/paper_scene.hpp"
+#include "kds/simulator.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
+
+namespace kds::bench {
+namespace {
+
+/// How long each random force of the paper's unknown trajectories lasts (as in
+/// examples/paper_experiment and bench/tvb_grid).
+constexpr double force_interval = 0.1;
+
+std::vector<baseline::Ball> balls_of(const std::vector<Sphere>& spheres) {
+  std::vector<baseline::Ball> balls;
+  balls.reserve(spheres.size());
+  for (const Sphere& s : spheres) balls.push_back(baseline::Ball{s.position, s.velocity, s.radius, s.mass});
+  return balls;
+}
+
+/// The kds counters of issue 8's profile, from `before` to `after`.
+void count(Measurement& m, const Statistics& before, const Statistics& after) {
+  m.events = after.events - before.events;
+  m.failure_computations = after.solver.failure_computations - before.solver.failure_computations;
+  m.certificates_created = after.certificates_created - before.certificates_created;
+  m.certificates_destroyed = after.certificates_destroyed - before.certificates_destroyed;
+  m.comparisons = after.solver.comparisons - before.solver.comparisons;
+  auto exact = [](const Statistics& s) {
+    return s.solver.failure_exact + s.solver.sign_exact + s.solver.comparisons_exact;
+  };
+  m.exact_fallbacks = exact(after) - exact(before);
+}
+
+/// Runs `step` (one event; false when none is left) until `done()` or the CPU budget.
+template <class Step, class Done>
+void timed_loop(Measurement& m, double budget, Step step, Done done) {
+  const double start = process_cpu_seconds();
+  for (std::uint64_t k = 0; !done(); ++k) {
+    if (!step()) break;
+    if (k % 4096 == 0 && process_cpu_seconds() - start > budget) break;
+  }
+  m.run_cpu_s = process_cpu_seconds() - start;
+}
+
+Measurement hard_spheres_kds(Measurement m, const RunSettings& s, Exactness exactness) {
+  const LatticeScene scene = lattice_spheres(m.n, s.phi, s.seed);
+  CollisionWorldSettings settings;
+  settings.box = scene.box;
+  settings.broad_phase = "tvb-grid";
+  const double setup = process_cpu_seconds();
+  Simulator sim(SimulatorSettings{exactness});
+  CollisionWorld world(sim, settings, scene.spheres);
+  sim.flush();
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const double warm = 0.25 * s.per_sphere * static_cast<double>(m.n);
+  while (static_cast<double>(world.sphere_contacts()) < warm && sim.step()) {
+  }
+  const Statistics before = sim.statistics();
+  const std::uint64_t c0 = world.sphere_contacts();
+  const double t0 = sim.now_approx();
+  const double target = static_cast<double>(c0) + s.per_sphere * static_cast<double>(m.n);
+  timed_loop(
+      m, s.budget, [&] { return sim.step(); }, [&] { return static_cast<double>(world.sphere_contacts()) >= target; });
+  count(m, before, sim.statistics());
+  m.collisions = world.sphere_contacts() - c0;
+  m.simulated_s = sim.now_approx() - t0;
+  return m;
+}
+
+Measurement hard_spheres_baseline(Measurement m, const RunSettings& s) {
+  const LatticeScene scene = lattice_spheres(m.n, s.phi, s.seed);
+  const double setup = process_cpu_seconds();
+  baseline::CellListSpheres world(scene.box.lo, scene.box.hi, balls_of(scene.spheres));
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const double warm = 0.25 * s.per_sphere * static_cast<double>(m.n);
+  while (static_cast<double>(world.counters().sphere_collisions) < warm && world.step()) {
+  }
+  const baseline::CellListCounters before = world.counters();
+  const double t0 = world.time();
+  const double target = static_cast<double>(before.sphere_collisions) + s.per_sphere * static_cast<double>(m.n);
+  timed_loop(
+      m, s.budget, [&] { return world.step(); },
+      [&] { return static_cast<double>(world.counters().sphere_collisions) >= target; });
+  const baseline::CellListCounters& after = world.counters();
+  m.collisions = after.sphere_collisions - before.sphere_collisions;
+  m.events =
+      m.collisions + (after.wall_collisions - before.wall_collisions) + (after.cell_crossings - before.cell_crossings);
+  m.simulated_s = world.time() - t0;
+  return m;
+}
+
+/// Kim, Guibas and Shin's scene at n spheres (the box grown beyond 3500 spheres, as in
+/// bench/tvb_grid), with unknown trajectories or with A = 0 on the same spheres.
+std::pair<std::vector<Sphere>, Box3> paper_scene(std::size_t n, std::uint64_t seed, bool ballistic) {
+  paper::PaperScene scene;
+  scene.n = n;
+  scene.seed = seed;
+  scene.box_side = n <= 3500 ? 200.0 : paper::box_side_at_paper_density(n);
+  std::vector<Sphere> spheres = paper::paper_spheres(scene);
+  if (ballistic)
+    for (Sphere& sp : spheres) sp.max_acceleration = 0;
+  return {spheres, paper::cube(scene.box_side)};
+}
+
+Measurement paper_kds(Measurement m, const RunSettings& s, bool ballistic) {
+  const auto [spheres, box] = paper_scene(m.n, s.seed, ballistic);
+  std::unique_ptr<PiecewiseAccelerationProbe> probe;
+  if (!ballistic) probe = std::make_unique<PiecewiseAccelerationProbe>(spheres, force_interval, s.seed);
+  CollisionWorldSettings settings;
+  settings.box = box;
+  settings.broad_phase = "tvb-grid";
+  settings.probe = probe.get();
+  const double setup = process_cpu_seconds();
+  Simulator sim;
+  CollisionWorld world(sim, settings, spheres);
+  sim.flush();
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const Statistics before = sim.statistics();
+  const double start = process_cpu_seconds();
+  // Chunks of 1/20 simulated second, so that the budget is checked often enough.
+  while (m.simulated_s < s.paper_seconds && process_cpu_seconds() - start < s.budget) {
+    m.simulated_s = std::min(s.paper_seconds, m.simulated_s + 0.05);
+    sim.run_until(m.simulated_s);
+  }
+  m.run_cpu_s = process_cpu_seconds() - start;
+  count(m, before, sim.statistics());
+  m.collisions = world.sphere_contacts();
+  return m;
+}
+
+Measurement paper_baseline(Measurement m, const RunSettings& s) {
+  const auto [spheres, box] = paper_scene(m.n, s.seed, true);
+  const double setup = process_cpu_seconds();
+  baseline::CellListSpheres world(box.lo, box.hi, balls_of(spheres));
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const double start = process_cpu_seconds();
+  // Events up to the horizon; the first one beyond it is processed but not counted.
+  std::uint64_t beyond = 0;
+  while (world.step()) {
+    if (world.time() > s.paper_seconds) {
+      beyond = 1;
+      break;
+    }
+    if (process_cpu_seconds() - start > s.budget) break;
+  }
+  m.run_cpu_s = process_cpu_seconds() - start;
+  const baseline::CellListCounters& c = world.counters();
+  m.events = c.sphere_collisions + c.wall_collisions + c.cell_crossings - beyond;
+  m.collisions = c.sphere_collisions;
+  m.simulated_s = std::min(world.time(), s.paper_seconds);
+  return m;
+}
+
+Measurement sorted_list(Measurement m, const RunSettings& s, const std::string& code) {
+  const double horizon = horizon_for(3);
+  const int repetitions = std::max(1, static_cast<int>(std::ceil(s.min_events / (3.0 * static_cast<double>(m.n)))));
+  for (int rep = 0; rep < repetitions; ++rep) {
+    const std::vector<Point> points = random_scene(m.n, s.seed + static_cast<std::uint64_t>(rep));
+    if (code == "baseline") {
+      std::vector<double> x, v;
+      for (const Point& p : points) {
+        x.push_back(p.x);
+        v.push_back(p.v);
+      }
+      const double setup = process_cpu_seconds();
+      baseline::FloatingSortedList list(std::move(x), std::move(v));
+      const double start = process_cpu_seconds();
+      m.events += list.run_until(horizon);
+      m.run_cpu_s += process_cpu_seconds() - start;
+      m.setup_cpu_s += start - setup;
+    } else {
+      const RunResult r = run_scene(points, horizon, code == "kds" ? Exactness::filtered : Exactness::floating);
+      m.setup_cpu_s += r.setup_seconds;
+      m.run_cpu_s += r.run_seconds;
+      m.events += r.events;
+      m.failure_computations += r.solver.failure_computations;
+      m.comparisons += r.solver.comparisons;
+      m.exact_fallbacks += r.solver.failure_exact + r.solver.sign_exact + r.solver.comparisons_exact;
+      m.certificates_created += r.certificates_created;
+      m.certificates_destroyed += r.certificates_destroyed;
+    }
+    m.simulated_s += horizon;
+  }
+  m.collisions = m.events;
+  return m;
+}
+
+}  // namespace
+
+double Measurement::work_units() const {
+  if (work == "hard_spheres") return static_cast<double>(collisions);
+  if (work == "sorted_list") return static_cast<double>(events);
+  return simulated_s;
+}
+
+Measurement measure(const std::string& work, const std::string& code, std::size_t n, const RunSettings& settings) {
+  Measurement m;
+  m.work = work;
+  m.code = code;
+  m.n = n;
+  m.start_rss = resident_bytes();
+  const bool kds = code == "kds" || code == "kds_floating";
+  if (!kds && code != "baseline") throw std::invalid_argument("unknown code '" + code + "'");
+  const Exactness exactness = code == "kds_floating" ? Exactness::floating : Exactness::filtered;
+  if (work == "hard_spheres")
+    m = kds ? hard_spheres_kds(m, settings, exactness) : hard_spheres_baseline(m, settings);
+  else if (work == "paper_unknown" && code == "kds")
+    m = paper_kds(m, settings, false);
+  else if (work == "paper_ballistic")
+    m = kds ? paper_kds(m, settings, true) : paper_baseline(m, settings);
+  else if (work == "sorted_list")
+    m = sorted_list(m, settings, code);
+  else
+    throw std::invalid_argument("no run of code '" + code + "' for work '" + work + "'");
+  m.peak_rss = peak_resident_bytes();
+  return m;
+}
+
+std::string csv_header() {
+  return "work,code,n,setup_cpu_s,run_cpu_s,events,collisions,simulated_s,start_rss_bytes,peak_rss_bytes,"
+         "failure_computations,certificates_created,certificates_destroyed,comparisons,exact_fallbacks";
+}
+
+std::string csv_line(const Measurement& m) {
+  std::ostringstream os;
+  os.precision(9);
+  os << m.work << ',' << m.code << ',' << m.n << ',' << m.setup_cpu_s << ',' << m.run_cpu_s << ',' << m.events << ','
+     << m.collisions << ',' << m.simulated_s << ',' << m.start_rss << ',' << m.peak_rss << ',' << m.failure_computations
+     << ',' << m.certificates_created << ',' << m.certificates_destroyed << ',' << m.comparisons << ','
+     << m.exact_fallbacks;
+  return os.str();
+}
+
+Measurement parse_csv_line(const std::string& line) {
+  std::istringstream is(line);
+  Measurement m;
+  std::getline(is, m.work, ',');
+  std::getline(is, m.code, ',');
+  char comma = 0;
+  is >> m.n >> comma >> m.setup_cpu_s >> comma >> m.run_cpu_s >> comma >> m.events >> comma >> m.collisions >> comma >>
+      m.simulated_s >> comma >> m.start_rss >> comma >> m.peak_rss >> comma >> m.failure_computations >> comma >>
+      m.certificates_created >> comma >> m.certificates_destroyed >> comma >> m.comparisons >> comma >>
+      m.exact_fallbacks;
+  if (!is) throw std::runtime_error("unreadable line from a measured process: '" + line + "'");
+  return m;
+}
+
+}  // namespace kds::bench
