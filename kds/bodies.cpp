@@ -101,8 +101,11 @@ void Bodies::set_widened(BodyId id, const Motion<3>& m) {
   // then nothing else may touch the queue until the body's certificates are rescheduled.
   sim_.round_clock();
   sim_.check_motion_start(m.start(), what);
-  motions_[id.index] = m;
+  // Unschedule first, replace the motion second: taking one certificate out of the queue
+  // may compare (exactly) the failure times of the body's other certificates, which must
+  // still be computed from the motion that produced them.
   for (BodyLink& l : records_[id.index].certificates) sim_.reschedule(l.owner);
+  motions_[id.index] = m;
   motion_changed_.emit(id);
 }
 
