@@ -42,11 +42,11 @@ TEST_P(RollingTwins, TreeReproducesAllPairsExactly) {
 INSTANTIATE_TEST_SUITE_P(
     Scenes, RollingTwins,
     ::testing::Values(RandomCase{"n30_equal", {30, 30, 1, 1, 10, 1, 1}, 1.0, {0, 0, 0}, 8},
-                      RandomCase{"n120_spread10", {120, 80, 0.5, 5, 10, 1, 4}, 1.0, {0, 0, 0}, 4},
+                      RandomCase{"n80_spread10", {80, 60, 0.5, 5, 10, 1, 4}, 1.0, {0, 0, 0}, 3},
                       // radii over three orders of magnitude
-                      RandomCase{"n150_spread1000", {150, 200, 0.02, 20, 15, 1, 1}, 1.0, {0, 0, 0}, 6},
-                      RandomCase{"n80_inelastic", {80, 50, 0.3, 3, 10, 1, 5}, 0.7, {0, 0, 0}, 4},
-                      RandomCase{"n80_tilted_table", {80, 50, 0.3, 3, 8, 1, 2}, 1.0, {3, -2, 0}, 4}),
+                      RandomCase{"n120_spread1000", {120, 200, 0.02, 20, 15, 1, 1}, 1.0, {0, 0, 0}, 4},
+                      RandomCase{"n60_inelastic", {60, 40, 0.3, 3, 10, 1, 5}, 0.7, {0, 0, 0}, 3},
+                      RandomCase{"n40_tilted_table", {40, 40, 0.3, 3, 8, 1, 2}, 1.0, {3, -2, 0}, 2}),
     [](const ::testing::TestParamInfo<RandomCase>& i) { return std::string(i.param.name); });
 
 TEST(RollingAudit, SmallRandomScenesPassEveryAudit) {
