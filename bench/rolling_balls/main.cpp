@@ -2,8 +2,9 @@
 // item 4) against the bounds of Abam, de Berg, Poon and Speckmann: O(n log n)
 // certificates (reported as certificates / (n log2 n)), certificates per ball, and events
 // per collision, for the two layouts of the sorted lists (per node, and two global lists)
-// on the same random scenes. Balls of radii log-uniform in [1, spread] roll on a table at
-// a given area fraction, bouncing elastically with the planar response.
+// on the same random scenes. Balls of radii log-uniform in [1, spread] (masses ~ r^3,
+// speeds up to 1) roll on a square table of the given expected area fraction, bouncing
+// elastically with the planar response.
 //
 //   kds_bench_rolling_balls [--n 100,1000,10000] [--layouts rolling-tree,rolling-tree-global]
 //                           [--spread S] [--area-fraction F] [--collisions-per-ball K]
@@ -14,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "bench/rolling_balls/rolling_scene.hpp"
 #include "bench/tvb_grid/measure.hpp"
 #include "examples/common/command_line.hpp"
+#include "examples/common/rolling_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "structures/rolling_balls/planar_response.hpp"
@@ -34,16 +35,20 @@ struct Row {
 
 Row run(std::size_t n, const std::string& layout, double spread, double fraction, double per_ball, double budget,
         std::uint64_t seed) {
-  const kds::bench::RollingScene scene = kds::bench::rolling_scene(n, spread, fraction, seed);
+  // Radii log-uniform in [1, spread]; the table's side from the expected disk area.
+  const double pi = 3.141592653589793, mean_r2 = spread == 1 ? 1 : (spread * spread - 1) / (2 * std::log(spread));
+  const double side = std::sqrt(static_cast<double>(n) * pi * mean_r2 / fraction);
   kds::CollisionWorldSettings settings;
-  settings.box = scene.box;
+  settings.box = kds::Box3{{0, 0, 0}, {side, side, 2 * spread + 1}};
+  const kds::examples::RollingSceneSpec spec{n, 1, spread, 1, 1};
+  const std::vector<kds::Sphere> balls = kds::examples::scatter_rolling_balls(spec, settings.box, seed);
   settings.broad_phase = layout;
   Row row;
   row.n = n;
   row.layout = layout;
   const kds::bench::Stopwatch setup;
   kds::Simulator sim;
-  kds::CollisionWorld world(sim, settings, scene.balls);
+  kds::CollisionWorld world(sim, settings, balls);
   kds::use_planar_response(world);
   sim.flush();
   row.setup_cpu = setup.cpu();

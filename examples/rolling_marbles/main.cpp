@@ -11,7 +11,7 @@
 #include <string>
 
 #include "examples/common/command_line.hpp"
-#include "examples/rolling_marbles/marbles.hpp"
+#include "examples/common/rolling_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "structures/rolling_balls/planar_response.hpp"
@@ -56,7 +56,20 @@ struct Result {
   std::uint64_t events = 0;
 };
 
-Result roll(const kds::marbles::Scene& scene, const Options& o, const std::string& broad_phase, bool print) {
+/// Marbles of mixed sizes (radii log-uniform from 6 mm to 25 mm, glass), rolling at up to
+/// 1 m/s on a table with cushions (the box walls).
+struct Scene {
+  kds::Box3 table;
+  std::vector<kds::Sphere> marbles;
+};
+Scene scatter(const Options& o) {
+  Scene s;
+  s.table = kds::Box3{{0, 0, 0}, {o.length, o.width, 0.05}};
+  s.marbles = kds::examples::scatter_rolling_balls({o.n, 0.006, 0.025, 1.0, 2500}, s.table, o.seed);
+  return s;
+}
+
+Result roll(const Scene& scene, const Options& o, const std::string& broad_phase, bool print) {
   kds::CollisionWorldSettings settings;
   settings.box = scene.table;
   settings.broad_phase = broad_phase;
@@ -91,7 +104,7 @@ Result roll(const kds::marbles::Scene& scene, const Options& o, const std::strin
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   try {
-    const kds::marbles::Scene scene = kds::marbles::scatter(o.n, o.length, o.width, o.seed);
+    const Scene scene = scatter(o);
     std::printf("%zu marbles (radii 6-25 mm) on a %g m x %g m table for %g s, broad phase %s\n", o.n, o.length,
                 o.width, o.seconds, o.broad_phase.c_str());
     const Result r = roll(scene, o, o.broad_phase, true);

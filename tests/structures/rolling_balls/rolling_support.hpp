@@ -64,20 +64,8 @@ struct RollingRun : WorldRun {
 inline TwinResult run_rolling_twins(const std::vector<Sphere>& balls, const Box3& box, const std::string& broad_phase,
                                     double t_end, SimulatorSettings sim = {}, double restitution = 1.0,
                                     Vec<3> gravity = {0, 0, 0}) {
-  TwinResult r;
-  auto settings = world_settings(box, broad_phase, restitution, gravity);
-  {
-    RollingRun g(balls, settings, sim);
-    EXPECT_TRUE(g.run_until(t_end)) << broad_phase << ": event cap reached";
-    r.tested = g.contacts();
-  }
-  settings.broad_phase = "all-pairs";
-  {
-    RollingRun a(balls, settings, sim);
-    EXPECT_TRUE(a.run_until(t_end)) << "all pairs: event cap reached";
-    r.all_pairs = a.contacts();
-  }
-  return r;
+  return run_twins(balls, world_settings(box, broad_phase, restitution, gravity), t_end, sim, broad_phase,
+                   [](CollisionWorld& w) { use_planar_response(w); });
 }
 
 inline std::size_t pair_contacts(const std::vector<Contact>& c) {
