@@ -92,12 +92,12 @@ TEST(RollingDegenerate, RadiiThreeOrdersOfMagnitudeApart) {
   for (double dx : {-1.0, 0.0, 1.0})
     for (double dy : {-1.0, 0.0, 1.0}) {
       if (dx == 0 && dy == 0) continue;
-      const double d = 15 + k++;
-      balls.push_back(rolling_ball(50 + d * dx, 50 + d * dy, -dx, -dy, 0.01));
+      const double d = 11 + 0.5 * k++;
+      balls.push_back(rolling_ball(50 + d * dx, 50 + d * dy, -2 * dx, -2 * dy, 0.01));
     }
   balls.push_back(rolling_ball(50, 80, 0, -2, 0.1));
   balls.push_back(rolling_ball(20, 50, 3, 0, 1));
-  expect_twins(balls, table(100), 12, 8);
+  expect_twins(balls, table(100), 10, 6);
 }
 
 }  // namespace
