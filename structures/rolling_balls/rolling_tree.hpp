@@ -27,8 +27,9 @@
 ///
 /// Bad input (InvalidInput naming the ball): an unknown trajectory, a ball not tangent to
 /// the floor, a motion with a vertical part (at the start, or later: a response or a
-/// flight-plan update that lifts a ball off the plane; use planar_response.hpp). Radii
-/// and overlaps are the world's checks (io/validate_spheres.hpp) and are checked again.
+/// flight-plan update that lifts a ball off the plane; use planar_response.hpp), a radius
+/// that is not positive. Overlapping balls are the world's check (io/validate_spheres.hpp),
+/// made before the broad phase starts.
 
 #include <array>
 #include <cstdint>
