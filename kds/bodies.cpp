@@ -126,10 +126,14 @@ void Bodies::begin_motion_change(BodyId id, double start) {
   // then nothing else may touch the queue until the body's certificates are rescheduled.
   sim_.round_clock();
   sim_.check_motion_start(start, "Bodies::set_motion: body " + std::to_string(id.index));
+  // Unschedule first, replace the motion second (set_motion does it after this returns):
+  // taking one certificate out of the queue may compare (exactly) the failure times of
+  // the body's other certificates, which must still be computed from the motion that
+  // produced them.
+  for (BodyLink& l : records_[id.index].certificates) sim_.reschedule(l.owner);
 }
 
 void Bodies::end_motion_change(BodyId id) {
-  for (BodyLink& l : records_[id.index].certificates) sim_.reschedule(l.owner);
   motion_changed_.emit(id);
 }
 

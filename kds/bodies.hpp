@@ -171,7 +171,9 @@ class Bodies {
   }
   /// A live body of `dimension` with a motion slot (its motion is set by the caller).
   BodyId allocate(int dimension);
-  /// The motion-change protocol around the assignment (see the file comment).
+  /// The motion-change protocol around the assignment (see the file comment): round
+  /// the clock, check the start, unschedule the body's certificates; then, after the new
+  /// motion is stored, tell the observers.
   void begin_motion_change(BodyId id, double start);
   void end_motion_change(BodyId id);
   /// The clock moved on: erased bodies' indices may be reused.

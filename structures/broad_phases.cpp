@@ -3,6 +3,7 @@
 // the only file that knows them all, so the collision layer depends on none of them.
 #include "structures/collision/all_pairs.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
+#include "structures/rolling_balls/rolling_tree.hpp"
 #include "structures/tvb_grid/tvb_grid.hpp"
 
 namespace kds::detail {
@@ -12,10 +13,13 @@ template <class B>
 std::unique_ptr<BroadPhase> make() {
   return std::make_unique<B>();
 }
+std::unique_ptr<BroadPhase> make_rolling_global() { return std::make_unique<RollingTree>(RollingLists::global); }
 
 constexpr BuiltinBroadPhase kBuiltin[] = {
     {"all-pairs", make<AllPairs>},  // the reference: every pair a candidate
     {"tvb-grid", make<TvbGrid>},    // Kim, Guibas, Shin: hierarchical grids of time-varying bounds
+    {"rolling-tree", make<RollingTree>},             // Abam et al.: balls rolling on the floor, lists per node
+    {"rolling-tree-global", make_rolling_global},  // the same tree with two global sorted lists
 };
 
 }  // namespace

@@ -137,22 +137,26 @@ inline CollisionWorldSettings world_settings(const Box3& box, const std::string&
 }
 
 /// Runs the same scene with a broad phase and with the all-pairs reference, and returns
-/// their contacts.
+/// their contacts. `prepare` (if given) is applied to both worlds before they run (a
+/// response of their own, say).
 struct TwinResult {
   std::vector<Contact> tested, all_pairs;
 };
 inline TwinResult run_twins(const std::vector<Sphere>& spheres, CollisionWorldSettings settings, double t_end,
-                            SimulatorSettings sim_settings = {}, const std::string& broad_phase = "tvb-grid") {
+                            SimulatorSettings sim_settings = {}, const std::string& broad_phase = "tvb-grid",
+                            const std::function<void(CollisionWorld&)>& prepare = {}) {
   TwinResult r;
   settings.broad_phase = broad_phase;
   {
     WorldRun g(spheres, settings, sim_settings);
+    if (prepare) prepare(*g.world);
     EXPECT_TRUE(g.run_until(t_end)) << broad_phase << ": event cap reached";
     r.tested = g.contacts();
   }
   settings.broad_phase = "all-pairs";
   {
     WorldRun a(spheres, settings, sim_settings);
+    if (prepare) prepare(*a.world);
     EXPECT_TRUE(a.run_until(t_end)) << "all pairs: event cap reached";
     r.all_pairs = a.contacts();
   }

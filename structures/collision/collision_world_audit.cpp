@@ -23,20 +23,23 @@ void CollisionWorld::audit(const AuditContext& ctx) const {
       extent[i].hi[k] = Rational(c[i][k] + rad[i]).get_d();
     }
   }
-  // Pairs: bounds whose boxes meet must have a certificate, whatever the broad phase;
-  // ballistic spheres must not overlap beyond the tolerance. O(n^2): audits are for tests.
+  // Pairs: bounds that meet must have a certificate, whatever the broad phase (the
+  // contract, broad_phase.hpp: exactly, not their bounding boxes, which the rolling tree
+  // does not certify); ballistic spheres must not overlap beyond the tolerance. O(n^2):
+  // audits are for tests.
   const Rational tol(settings_.contact_tolerance);
   std::vector<char> paired(n, 0);
   for (SphereId i = 0; i < n; ++i) {
     std::fill(paired.begin(), paired.end(), 0);
     for (const auto& e : pairs_.of(i)) paired[e.other] = 1;
     for (SphereId j = i + 1; j < n; ++j) {
-      if (boxes_meet(extent[i], extent[j]) && !paired[j])
+      if (!boxes_meet(extent[i], extent[j])) continue;
+      Rational d2 = 0;
+      for (int k = 0; k < 3; ++k) d2 += (c[i][k] - c[j][k]) * (c[i][k] - c[j][k]);
+      if (d2 <= (rad[i] + rad[j]) * (rad[i] + rad[j]) && !paired[j])
         throw AuditFailure(when + " the bounds of spheres " + std::to_string(i) + " and " + std::to_string(j) +
-                           " are close but have no certificate");
+                           " meet but have no certificate");
       if (ballistic(i) && ballistic(j)) {
-        Rational d2 = 0;
-        for (int k = 0; k < 3; ++k) d2 += (c[i][k] - c[j][k]) * (c[i][k] - c[j][k]);
         const Rational R = rad[i] + rad[j] - tol;
         if (R > 0 && d2 < R * R)
           throw AuditFailure(when + " spheres " + std::to_string(i) + " and " + std::to_string(j) +

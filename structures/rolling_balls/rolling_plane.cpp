@@ -1,0 +1,23 @@
+#include "structures/rolling_balls/rolling_plane.hpp"
+
+#include "kds/number_types.hpp"
+#include "structures/collision/io/number_text.hpp"
+
+namespace kds {
+
+std::string rolling_problem(const Motion<3>& centre, double radius, const Box3& box) {
+  using text::shortest;
+  const auto& z = centre.coefficients(2);
+  const double floor = box.lo[2];
+  if (!(radius > 0)) return "its radius " + shortest(radius) + " is not positive";
+  if (Rational(z[0]) - Rational(radius) != Rational(floor))
+    return "it is not tangent to the plane z = " + shortest(floor) + ": its centre is at height " + shortest(z[0]) +
+           " with radius " + shortest(radius) + " (the centre must be at exactly z = floor + radius)";
+  if (z[1] != 0) return "it leaves the plane z = " + shortest(floor) + ": vertical velocity " + shortest(z[1]);
+  if (z[2] != 0 || z[3] != 0)
+    return "it leaves the plane z = " + shortest(floor) + ": vertical acceleration " + shortest(2 * z[2]) +
+           " (gravity must lie in the plane)";
+  return {};
+}
+
+}  // namespace kds
