@@ -25,6 +25,23 @@ constexpr const char* kResetting = "resetting";
 
 using text::shortest;
 
+// What the rounding of a response can leave of the relative normal velocity
+// (va - vb) . (xb - xa) of two spheres: with restitution 0 the default response leaves a
+// few ulps of the velocities either way, which no further response can remove.
+double response_rounding(const SphereState& a, const SphereState& b, const Vec<3>& n) {
+  return 1e-12 * (norm(a.velocity) + norm(b.velocity)) * norm(n);
+}
+
+// Approaching faster than that rounding; slower counts as at rest.
+bool approach_beyond_rounding(const SphereState& a, const SphereState& b) {
+  const Vec<3> n = sub(b.position, a.position);
+  return dot(sub(a.velocity, b.velocity), n) > response_rounding(a, b, n);
+}
+
+// The allowance a that makes a certificate f + a fail at t0, where f decreases:
+// f(t0) + a <= 0 with a = -ceil(f(t0)), negative when rounding left a gap of a few ulps.
+double failing_allowance(const Function& f, double t0) { return -ceil_to_double(f.exact_value_at(t0)); }
+
 }  // namespace
 
 struct CollisionWorld::Encounter {
@@ -161,6 +178,7 @@ void CollisionWorld::motion_changed_elsewhere(BodyId b) {
   // (the clock was rounded by set_motion). The bound restarts equal to the sphere there.
   const SphereId id = sphere_of_[b.index];
   const double t = sim_.now().lo();
+  begin_instant(t);
   destroy_certificates(id);
   broad_phase_->bound_will_reset(id);
   spheres_[id].bound.reset_time = t;
@@ -191,6 +209,9 @@ void CollisionWorld::deadline_reached(ResetCertificate& c, Simulator&) {
 void CollisionWorld::encounter(const Encounter& e) {
   const std::span<const SphereId> ids = e.spheres();
   const double t = sim_.round_clock();  // motions change at a double (docs/architecture.md, section 6)
+  begin_instant(t);
+  if (e.may_touch)
+    touching_now_.push_back(e.with_wall ? tie_key::wall(e.ids[0], e.wall) : tie_key::pair(e.ids[0], e.ids[1]));
   std::array<SphereState, 2> s;
   for (std::size_t i = 0; i < ids.size(); ++i) s[i] = probe(ids[i], t);
   if (e.may_touch) {
@@ -234,9 +255,9 @@ bool CollisionWorld::touching(const Contact& c, const std::array<SphereState, 2>
   }
   const Vec<3> n = sub(s[1].position, s[0].position);
   const double gap = norm(n) - a.radius - spheres_[c.b].spec.radius;
-  const bool approaching = dot(sub(s[0].velocity, s[1].velocity), n) > 0;
   // Between two ballistic spheres the certificate is exact: its failure is the contact.
-  return ((ballistic(c.a) && ballistic(c.b)) || gap <= settings_.contact_tolerance) && approaching;
+  return ((ballistic(c.a) && ballistic(c.b)) || gap <= settings_.contact_tolerance) &&
+         approach_beyond_rounding(s[0], s[1]);
 }
 
 void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
@@ -249,7 +270,6 @@ void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
                          " left it moving into the wall");
     return;
   }
-  const Vec<3> n = sub(s[1].position, s[0].position);
   if (pair_response_) {
     pair_response_(c, s[0], s[1]);
   } else {
@@ -258,11 +278,7 @@ void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
     s[0].velocity = va;
     s[1].velocity = vb;
   }
-  // Approaching after the response, beyond the rounding of the response itself (with
-  // restitution 0 the default response leaves a relative normal velocity of a few ulps
-  // either way).
-  const double rounding = 1e-12 * (norm(s[0].velocity) + norm(s[1].velocity)) * norm(n);
-  if (dot(sub(s[0].velocity, s[1].velocity), n) > rounding)
+  if (approach_beyond_rounding(s[0], s[1]))
     throw InvalidInput("contact response for spheres " + std::to_string(c.a) + " and " + std::to_string(c.b) +
                        " at t = " + shortest(c.time) + " left them approaching");
 }
@@ -328,6 +344,37 @@ double CollisionWorld::kinetic_energy(double t) const {
   return e;
 }
 
+// ---------------------------------------------------------------- contacts at one instant
+
+// Several contacts at one instant (four spheres converging on a point) are processed one
+// by one at the rounded clock, in tie-key order (Simulator::round_clock moves them all
+// there). A response changes the motions of its spheres, and their certificates are made
+// again from the new motions, rounded to doubles: a pair that touched at the instant would
+// then seem to meet a few ulps later, or a few ulps ago. So the world remembers which
+// pairs and walls were failing at the instant when their certificates went, and makes
+// theirs again failing now if they still approach: each response sees the velocities
+// left by the previous one, and the next contact of the instant is the next in tie order.
+
+void CollisionWorld::begin_instant(double t) {
+  if (t == instant_) return;
+  instant_ = t;
+  touching_now_.clear();
+}
+
+void CollisionWorld::note_if_failing_now(const CertificateBase& c) {
+  const Root& f = c.failure_time();
+  if (f.is_point() && f.lo() == instant_ && sim_.now().is_point() && sim_.now().lo() == instant_)
+    touching_now_.push_back(c.tie_key());
+}
+
+bool CollisionWorld::touching_at_instant(std::uint64_t key, double t0) const {
+  return t0 == instant_ && std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
+}
+
+bool CollisionWorld::approaching(SphereId a, SphereId b, double t) const {
+  return approach_beyond_rounding(state(a, t), state(b, t));
+}
+
 // ---------------------------------------------------------------- certificates
 
 void CollisionWorld::create_certificates(SphereId id) {
@@ -344,11 +391,13 @@ void CollisionWorld::destroy_certificates(SphereId id) {
     const std::size_t last = pairs_.of(id).size() - 1;
     PairCertificate* c = pairs_.of(id)[last].certificate;
     pairs_.erase(id, last);
+    note_if_failing_now(*c);
     sim_.destroy(c);
   }
   Record& r = spheres_[id];
   for (WallCertificate*& w : r.walls)
     if (w != nullptr) {
+      note_if_failing_now(*w);
       sim_.destroy(w);
       w = nullptr;
     }
@@ -408,16 +457,16 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
   // and both must schedule the same function.
   const double t0 = std::max(spheres_[a].bound.reset_time, spheres_[b].bound.reset_time);
   if (!bound_is_exact(a, t0) || !bound_is_exact(b, t0)) return;
+  if (touching_at_instant(tie_key::pair(a, b), t0) && approaching(a, b, t0))
+    return c->set_allowance(failing_allowance(*c, t0));
   const Vec<3> d = sub(centre_motion(a).position(t0), centre_motion(b).position(t0));
   const double R = spheres_[a].spec.radius + spheres_[b].spec.radius, d2 = dot(d, d);
   // Clearly apart at t0 (in doubles, with a margin far above their rounding): no allowance.
   if (d2 - R * R > 1e-9 * (d2 + R * R)) return;
   // Possibly in contact (after a response at a rounded time the pair may overlap by a few
   // ulps). Approaching more slowly than the rounding of a response can leave a pair counts
-  // as at rest (with restitution 0 the response may leave an approach below an ulp of the
-  // velocities, which no further response can remove).
-  const double rounding = 1e-12 * 2 * norm(d) *
-                          (norm(centre_motion(a).velocity(t0)) + norm(centre_motion(b).velocity(t0)));
+  // as at rest: f = |d|^2 - R^2 decreases at twice the approach.
+  const double rounding = 2 * response_rounding(state(a, t0), state(b, t0), d);
   const double allowance = allowance_at(*c, t0, rounding);
   const double depth = allowance / (2 * R);
   if (depth > settings_.contact_tolerance)
@@ -439,6 +488,9 @@ void CollisionWorld::create_wall(SphereId id, Wall w) {
   // certificate is created (a broad phase creates wall certificates as its regions reach
   // the wall, all-pairs at every motion change).
   const double t0 = r.bound.reset_time;
+  if (bound_is_exact(id, t0) && touching_at_instant(tie_key::wall(id, w), t0) &&
+      side * centre_motion(id).velocity(t0)[k] < 0)
+    return c->set_allowance(failing_allowance(*c, t0));
   const double x = centre_motion(id).position(t0)[k];
   const double clearance = side * (x - plane) - r.spec.radius;
   if (clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -189,6 +190,12 @@ class CollisionWorld final : public Structure {
   void restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states);
   void reset_bound(SphereId id, double t, const SphereState& s);
 
+  // Contacts at one instant (docs/structures/collision.md, "Simultaneous contacts").
+  void begin_instant(double t);
+  void note_if_failing_now(const CertificateBase& c);
+  bool touching_at_instant(std::uint64_t key, double t0) const;
+  bool approaching(SphereId a, SphereId b, double t) const;
+
   // Certificates.
   void create_certificates(SphereId id);
   void destroy_certificates(SphereId id);
@@ -212,6 +219,10 @@ class CollisionWorld final : public Structure {
   std::vector<std::function<void(const Contact&)>> contact_observers_;
   PairResponse pair_response_;
   WallResponse wall_response_;
+  // The pairs and walls (by tie key) in contact at the instant `instant_` (the rounded
+  // clock): their certificates failed there. Cleared when the clock moves on.
+  double instant_ = -std::numeric_limits<double>::infinity();
+  std::vector<std::uint64_t> touching_now_;
   std::vector<SphereId> candidates_;    // reused: no allocation per event
   std::vector<std::uint32_t> stamp_;    // marks of refresh_pairs, by sphere
   std::uint32_t stamp_now_ = 0;
