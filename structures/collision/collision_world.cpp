@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <tuple>
 
 #include "kds/errors.hpp"
 #include "kds/solver.hpp"
@@ -38,10 +39,6 @@ bool approach_beyond_rounding(const SphereState& a, const SphereState& b) {
   return dot(sub(a.velocity, b.velocity), n) > response_rounding(a, b, n);
 }
 
-// The allowance a that makes a certificate f + a fail at t0, where f decreases:
-// f(t0) + a <= 0 with a = -ceil(f(t0)), negative when rounding left a gap of a few ulps.
-double failing_allowance(const Function& f, double t0) { return -ceil_to_double(f.exact_value_at(t0)); }
-
 }  // namespace
 
 struct CollisionWorld::Encounter {
@@ -64,11 +61,19 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
                                const std::vector<Sphere>& spheres)
     : sim_(sim), settings_(settings), broad_phase_(make_broad_phase(settings.broad_phase)) {
   validate(spheres);
+  // The local frame: exact translations of the box and of every position in it.
+  origin_ = local_origin(settings_.box);
+  std::vector<Sphere> local = spheres;
+  for (int k = 0; k < 3; ++k) {
+    box_.lo[k] = settings_.box.lo[k] - origin_[k];
+    box_.hi[k] = settings_.box.hi[k] - origin_[k];
+    for (Sphere& s : local) s.position[k] -= origin_[k];
+  }
   const double t = sim_.round_clock();
-  for (const Sphere& s : spheres)
+  for (const Sphere& s : local)
     body_.push_back(sim_.bodies().insert(Motion<3>::accelerated(t, s.position, s.velocity, {0, 0, 0})));
   owns_bodies_ = true;
-  build(spheres);
+  build(local);
 }
 
 CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings, std::vector<Sphere> spheres,
@@ -91,13 +96,14 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
     spheres[i].velocity = m.velocity(t);
   }
   validate(spheres);
+  box_ = settings_.box;  // the user's frame: origin 0
   body_ = bodies;
   build(spheres);
 }
 
 void CollisionWorld::build(const std::vector<Sphere>& spheres) {
   try {
-    const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, settings_.box);
+    const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, box_);
     if (ratio < 2) throw InvalidInput("CollisionWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
     cell_sides_ = CellSides(spheres, ratio);
     spheres_.resize(spheres.size());
@@ -213,11 +219,15 @@ void CollisionWorld::encounter(const Encounter& e) {
   if (e.may_touch)
     touching_now_.push_back(e.with_wall ? tie_key::wall(e.ids[0], e.wall) : tie_key::pair(e.ids[0], e.ids[1]));
   std::array<SphereState, 2> s;
-  for (std::size_t i = 0; i < ids.size(); ++i) s[i] = probe(ids[i], t);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    s[i] = probe(ids[i], t);
+    max_speed_ = std::max(max_speed_, norm(s[i].velocity));
+  }
   if (e.may_touch) {
     const Contact c = e.contact(t);
     if (touching(c, s)) {
       respond(c, s);
+      separate(c, s);
       for (std::size_t i = 0; i < ids.size(); ++i)
         if (!ballistic(ids[i])) settings_.probe->set_velocity(ids[i], t, s[i].velocity);
       record(c);
@@ -227,17 +237,18 @@ void CollisionWorld::encounter(const Encounter& e) {
 }
 
 SphereState CollisionWorld::probe(SphereId id, double t) {
-  if (ballistic(id)) return state(id, t);
-  const SphereState s = settings_.probe->state(id, t);
+  if (ballistic(id)) return local_state(id, t);
+  SphereState s = settings_.probe->state(id, t);
   ++probes_;
   for (int k = 0; k < 3; ++k)
     if (!std::isfinite(s.position[k]) || !std::isfinite(s.velocity[k]))
       throw InvalidInput("sphere " + std::to_string(id) + ": the probe returned a NaN or infinite state at t = " +
                          shortest(t));
+  for (int k = 0; k < 3; ++k) s.position[k] -= origin_[k];
   check_within_bound(id, spheres_[id].bound, centre_motion(id), t, s);
   for (int k = 0; k < 3; ++k)
-    if (s.position[k] < settings_.box.lo[k] - settings_.contact_tolerance ||
-        s.position[k] > settings_.box.hi[k] + settings_.contact_tolerance)
+    if (s.position[k] < box_.lo[k] - settings_.contact_tolerance ||
+        s.position[k] > box_.hi[k] + settings_.contact_tolerance)
       throw InvalidInput("sphere " + std::to_string(id) + ": the probe put its centre outside the box at t = " +
                          shortest(t));
   return s;
@@ -248,8 +259,7 @@ bool CollisionWorld::touching(const Contact& c, const std::array<SphereState, 2>
   if (c.with_wall) {
     const int k = wall_axis(c.wall);
     const bool low = wall_is_low(c.wall);
-    const double gap = low ? s[0].position[k] - a.radius - settings_.box.lo[k]
-                           : settings_.box.hi[k] - s[0].position[k] - a.radius;
+    const double gap = low ? s[0].position[k] - a.radius - box_.lo[k] : box_.hi[k] - s[0].position[k] - a.radius;
     const bool into = low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0;
     return (ballistic(c.a) || gap <= settings_.contact_tolerance) && into;
   }
@@ -262,7 +272,7 @@ bool CollisionWorld::touching(const Contact& c, const std::array<SphereState, 2>
 
 void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
   if (c.with_wall) {
-    if (wall_response_) wall_response_(c, s[0]);
+    if (wall_response_) user_response(wall_response_, c, s[0]);
     else s[0].velocity = wall_response(c.wall, s[0].velocity, settings_.restitution);
     const int k = wall_axis(c.wall);
     if (wall_is_low(c.wall) ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0)
@@ -271,7 +281,7 @@ void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
     return;
   }
   if (pair_response_) {
-    pair_response_(c, s[0], s[1]);
+    user_response(pair_response_, c, s[0], s[1]);
   } else {
     auto [va, vb] = collision_response(s[0].position, s[0].velocity, spheres_[c.a].spec.mass, s[1].position,
                                        s[1].velocity, spheres_[c.b].spec.mass, settings_.restitution);
@@ -281,6 +291,21 @@ void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
   if (approach_beyond_rounding(s[0], s[1]))
     throw InvalidInput("contact response for spheres " + std::to_string(c.a) + " and " + std::to_string(c.b) +
                        " at t = " + shortest(c.time) + " left them approaching");
+}
+
+void CollisionWorld::separate(const Contact& c, std::array<SphereState, 2>& s) const {
+  // Ballistic spheres only: an unknown trajectory's state is its integrator's.
+  if (c.with_wall) {
+    if (!ballistic(c.a)) return;
+    const int k = wall_axis(c.wall);
+    const bool low = wall_is_low(c.wall);
+    const double x = touching_coordinate(wall_plane(box_, c.wall), spheres_[c.a].spec.radius, low);
+    if (low ? s[0].position[k] < x : s[0].position[k] > x) s[0].position[k] = x;
+    return;
+  }
+  if (ballistic(c.a) && ballistic(c.b))
+    separate_pair(s[0].position, spheres_[c.a].spec.radius, spheres_[c.a].spec.mass, s[1].position,
+                  spheres_[c.b].spec.radius, spheres_[c.b].spec.mass);
 }
 
 void CollisionWorld::record(const Contact& c) {
@@ -307,6 +332,7 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
 void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s) {
   Record& r = spheres_[id];
   r.bound.reset_time = t;
+  max_speed_ = std::max(max_speed_, norm(s.velocity));
   // The world's own motion change: its certificates over the sphere are gone already
   // (restart), so set_motion reschedules only other structures' certificates.
   changing_motion_ = true;
@@ -330,9 +356,28 @@ double CollisionWorld::horizon(SphereId id) const {
   return ballistic(id) ? std::numeric_limits<double>::infinity() : spheres_[id].reset_deadline;
 }
 
-SphereState CollisionWorld::state(SphereId id, double t) const {
+SphereState CollisionWorld::local_state(SphereId id, double t) const {
   const Motion<3>& m = centre_motion(id);
   return SphereState{m.position(t), m.velocity(t)};
+}
+
+SphereState CollisionWorld::state(SphereId id, double t) const {
+  SphereState s = local_state(id, t);
+  for (int k = 0; k < 3; ++k) s.position[k] += origin_[k];
+  return s;
+}
+
+template <class F, class... States>
+void CollisionWorld::user_response(const F& f, const Contact& c, States&... s) const {
+  // Positions in the user's coordinates; only the velocities come back.
+  auto global = [&](SphereState x) {
+    for (int k = 0; k < 3; ++k) x.position[k] += origin_[k];
+    return x;
+  };
+  std::array<SphereState, sizeof...(States)> g{global(s)...};
+  std::apply([&](auto&... x) { f(c, x...); }, g);
+  std::size_t i = 0;
+  ((s.velocity = g[i++].velocity), ...);
 }
 
 double CollisionWorld::kinetic_energy(double t) const {
@@ -371,8 +416,8 @@ bool CollisionWorld::touching_at_instant(std::uint64_t key, double t0) const {
   return t0 == instant_ && std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
 }
 
-bool CollisionWorld::approaching(SphereId a, SphereId b, double t) const {
-  return approach_beyond_rounding(state(a, t), state(b, t));
+double CollisionWorld::clock_rounding_depth(double t, double speed) const {
+  return 2 * std::max(max_speed_, speed) * (std::nextafter(t, HUGE_VAL) - t);
 }
 
 // ---------------------------------------------------------------- certificates
@@ -457,19 +502,25 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
   // and both must schedule the same function.
   const double t0 = std::max(spheres_[a].bound.reset_time, spheres_[b].bound.reset_time);
   if (!bound_is_exact(a, t0) || !bound_is_exact(b, t0)) return;
-  if (touching_at_instant(tie_key::pair(a, b), t0) && approaching(a, b, t0))
-    return c->set_allowance(failing_allowance(*c, t0));
-  const Vec<3> d = sub(centre_motion(a).position(t0), centre_motion(b).position(t0));
+  const bool instant = touching_at_instant(tie_key::pair(a, b), t0);
+  const SphereState sa = local_state(a, t0), sb = local_state(b, t0);
+  const Vec<3> d = sub(sa.position, sb.position);
   const double R = spheres_[a].spec.radius + spheres_[b].spec.radius, d2 = dot(d, d);
   // Clearly apart at t0 (in doubles, with a margin far above their rounding): no allowance.
-  if (d2 - R * R > 1e-9 * (d2 + R * R)) return;
-  // Possibly in contact (after a response at a rounded time the pair may overlap by a few
-  // ulps). Approaching more slowly than the rounding of a response can leave a pair counts
-  // as at rest: f = |d|^2 - R^2 decreases at twice the approach.
-  const double rounding = 2 * response_rounding(state(a, t0), state(b, t0), d);
-  const double allowance = allowance_at(*c, t0, rounding);
+  if (!instant && d2 - R * R > 1e-9 * (d2 + R * R)) return;
+  if (approach_beyond_rounding(sa, sb)) {
+    // Approaching while in contact (one of the contacts of this instant, or in each other
+    // after a response at a rounded time): it fails now. Apart, it meets later.
+    const Rational f0 = c->exact_value_at(t0);
+    if (instant || sgn(f0) <= 0) c->set_allowance(-ceil_to_double(f0));
+    return;
+  }
+  // In contact and at rest or moving apart (after a response at a rounded time the pair
+  // may overlap by a few ulps). Approaching more slowly than the rounding of a response
+  // can leave a pair counts as at rest: f = |d|^2 - R^2 decreases at twice the approach.
+  const double allowance = allowance_at(*c, t0, 2 * response_rounding(sa, sb, d));
   const double depth = allowance / (2 * R);
-  if (depth > settings_.contact_tolerance)
+  if (depth > settings_.contact_tolerance + clock_rounding_depth(t0, norm(sa.velocity) + norm(sb.velocity)))
     throw std::logic_error("CollisionWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) +
                            " overlap by " + shortest(depth) + " at t = " + shortest(t0) +
                            ", beyond the contact tolerance");
@@ -479,7 +530,7 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
 void CollisionWorld::create_wall(SphereId id, Wall w) {
   Record& r = spheres_[id];
   const int k = wall_axis(w);
-  const double plane = wall_plane(settings_.box, w);
+  const double plane = wall_plane(box_, w);
   const int side = wall_is_low(w) ? +1 : -1;
   WallCertificate* c = sim_.create<WallCertificate>(*this, body_[id], k, plane, side, kWall, tie_key::wall(id, w), -1);
   r.walls[static_cast<int>(w)] = c;
@@ -488,14 +539,19 @@ void CollisionWorld::create_wall(SphereId id, Wall w) {
   // certificate is created (a broad phase creates wall certificates as its regions reach
   // the wall, all-pairs at every motion change).
   const double t0 = r.bound.reset_time;
-  if (bound_is_exact(id, t0) && touching_at_instant(tie_key::wall(id, w), t0) &&
-      side * centre_motion(id).velocity(t0)[k] < 0)
-    return c->set_allowance(failing_allowance(*c, t0));
-  const double x = centre_motion(id).position(t0)[k];
+  const bool instant = touching_at_instant(tie_key::wall(id, w), t0);
+  const SphereState s = local_state(id, t0);
+  const double x = s.position[k];
   const double clearance = side * (x - plane) - r.spec.radius;
-  if (clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;
+  if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;
+  if (bound_is_exact(id, t0) && side * s.velocity[k] < 0) {
+    // Moving into the wall while touching it: it fails now (as for pairs).
+    const Rational f0 = c->exact_value_at(t0);
+    if (instant || sgn(f0) <= 0) c->set_allowance(-ceil_to_double(f0));
+    return;
+  }
   const double allowance = allowance_at(*c, t0);
-  if (allowance > settings_.contact_tolerance)
+  if (allowance > settings_.contact_tolerance + clock_rounding_depth(t0, norm(s.velocity)))
     throw std::logic_error("CollisionWorld: sphere " + std::to_string(id) + " is " + shortest(allowance) +
                            " beyond a wall at t = " + shortest(t0) + ", more than the contact tolerance");
   c->set_allowance(allowance);
