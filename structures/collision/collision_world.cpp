@@ -407,8 +407,11 @@ void CollisionWorld::begin_instant(double t) {
 }
 
 void CollisionWorld::note_if_failing_now(const CertificateBase& c) {
+  // Failing at or before the clock: at the instant (round_clock moved such events to the
+  // rounded time; an event at a time that is a double needed no rounding).
   const Root& f = c.failure_time();
-  if (f.is_point() && f.lo() == instant_ && sim_.now().is_point() && sim_.now().lo() == instant_)
+  const Root& now = sim_.now();
+  if (now.is_point() && now.lo() == instant_ && !f.is_infinite() && f.lo() <= instant_ && compare(f, now) <= 0)
     touching_now_.push_back(c.tie_key());
 }
 
