@@ -216,7 +216,8 @@ void CollisionWorld::encounter(const Encounter& e) {
   const std::span<const SphereId> ids = e.spheres();
   const double t = sim_.round_clock();  // motions change at a double (docs/architecture.md, section 6)
   begin_instant(t);
-  if (e.may_touch)
+  // A certificate over ballistic spheres is exact: its failure is a contact at the instant.
+  if (e.may_touch && ballistic(e.ids[0]) && ballistic(e.ids[1]))
     touching_now_.push_back(e.with_wall ? tie_key::wall(e.ids[0], e.wall) : tie_key::pair(e.ids[0], e.ids[1]));
   std::array<SphereState, 2> s;
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -399,6 +400,8 @@ double CollisionWorld::kinetic_energy(double t) const {
 // pairs and walls were failing at the instant when their certificates went, and makes
 // theirs again failing now if they still approach: each response sees the velocities
 // left by the previous one, and the next contact of the instant is the next in tie order.
+// Between ballistic spheres only: a failure over an unknown trajectory's bound is no
+// contact by itself (the probe decides).
 
 void CollisionWorld::begin_instant(double t) {
   if (t == instant_) return;
@@ -437,15 +440,15 @@ void CollisionWorld::create_certificates(SphereId id) {
 void CollisionWorld::destroy_certificates(SphereId id) {
   while (!pairs_.of(id).empty()) {
     const std::size_t last = pairs_.of(id).size() - 1;
-    PairCertificate* c = pairs_.of(id)[last].certificate;
+    const auto [other, c] = pairs_.of(id)[last];
     pairs_.erase(id, last);
-    note_if_failing_now(*c);
+    if (ballistic(id) && ballistic(other)) note_if_failing_now(*c);
     sim_.destroy(c);
   }
   Record& r = spheres_[id];
   for (WallCertificate*& w : r.walls)
     if (w != nullptr) {
-      note_if_failing_now(*w);
+      if (ballistic(id)) note_if_failing_now(*w);
       sim_.destroy(w);
       w = nullptr;
     }
