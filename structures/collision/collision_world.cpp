@@ -410,11 +410,11 @@ void CollisionWorld::begin_instant(double t) {
 }
 
 void CollisionWorld::note_if_failing_now(const CertificateBase& c) {
-  // Failing at or before the clock: at the instant (round_clock moved such events to the
-  // rounded time; an event at a time that is a double needed no rounding).
+  // Scheduled at the instant: Simulator::round_clock moved every queued event at or before
+  // the rounded clock to exactly it, so no comparison of roots is needed (the certificate
+  // being processed, whose exact time lies an ulp before, is taken by encounter).
   const Root& f = c.failure_time();
-  const Root& now = sim_.now();
-  if (now.is_point() && now.lo() == instant_ && !f.is_infinite() && f.lo() <= instant_ && compare(f, now) <= 0)
+  if (f.is_point() && f.lo() == instant_ && sim_.now().is_point() && sim_.now().lo() == instant_)
     touching_now_.push_back(c.tie_key());
 }
 
