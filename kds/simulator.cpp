@@ -49,7 +49,6 @@ void Simulator::set_now(const Root& t) {
   // Nothing refers to the certificates destroyed at the previous time any more: every
   // root equal to it has been processed.
   graveyard_.clear();
-  failing_now_.clear();
   bodies_.recycle();
 }
 
@@ -59,14 +58,20 @@ double Simulator::round_clock() {
   // isolating interval was found, so that equal histories round equally.
   const double t = ceil_to_double(now_);
   now_ = Root::at(t);
-  // Certificates violated at birth were scheduled at the old exact time (a copy of the
-  // clock whose exact value comes from its source); they now fail at the rounded time.
-  for (CertificateBase* c : failing_now_)
-    if (c->alive() && c->in_queue_) {
-      c->failure_ = now_;
-      queue_->update(c);
-    }
-  failing_now_.clear();
+  // The clock's resolution is a double: every queued event at or before the rounded time
+  // (the other failures at exactly the old time, the certificates violated at birth there,
+  // anything between it and the rounded time) now fails at the rounded time, where tie
+  // keys order them. Left at their exact times, they would all come before the events that
+  // the motion changes at this rounded time create, whatever their tie keys.
+  rounded_.clear();
+  while (!queue_->empty() && compare(queue_->top()->failure_, t) <= 0) {
+    rounded_.push_back(queue_->top());
+    queue_->pop();
+  }
+  for (CertificateBase* c : rounded_) {
+    c->failure_ = now_;
+    queue_->push(c);
+  }
   return t;
 }
 
@@ -148,8 +153,7 @@ void Simulator::flush() {
     CertificateBase* c = pending_[i];
     if (!c->alive()) continue;
     Root f = first_failure(*c, now_, c->birth_, settings_.exactness, c->horizon_);
-    const bool at_now = !f.is_infinite() && compare(f, now_) == 0;
-    if (at_now && c->newborn_ && !c->may_fail_at_birth()) {
+    if (c->newborn_ && !c->may_fail_at_birth() && !f.is_infinite() && compare(f, now_) == 0) {
       pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(i));
       c->state_ = CertificateBase::State::idle;
       pending_.erase(pending_.begin());
@@ -174,7 +178,6 @@ void Simulator::flush() {
       else queue_->push(c);
       c->in_queue_ = true;
       c->state_ = CertificateBase::State::scheduled;
-      if (at_now) failing_now_.push_back(c);
     }
   }
   pending_.clear();

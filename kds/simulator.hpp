@@ -47,8 +47,9 @@ class Simulator {
   /// A double within the current time's isolating interval (for output only).
   double now_approx() const { return now_.approx(); }
   /// Moves the clock to a double >= the current time and returns it. Motions change at
-  /// such a time (the event time rounded up to a representable one); motion_changed()
-  /// calls it. Events between the exact time and the rounded one are still processed.
+  /// such a time (the event time rounded up to a representable one); Bodies::set_motion
+  /// calls it. Every queued event at or before the rounded time is moved to it: events
+  /// that round to the same double are processed together there, in tie-key order.
   double round_clock();
 
   // ---- Bodies ----
@@ -143,7 +144,7 @@ class Simulator {
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::unique_ptr<CertificateBase>> graveyard_;  // destroyed, kept while now_ may refer to them
   std::vector<CertificateBase*> pending_;
-  std::vector<CertificateBase*> failing_now_;  // scheduled at exactly now_ (violated at birth)
+  std::vector<CertificateBase*> rounded_;      // round_clock: events moved to the rounded time
   std::size_t live_certificates_ = 0;
   std::uint64_t next_sequence_ = 0;
   std::uint32_t touched_in_event_ = 0;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <tuple>
 
 #include "kds/errors.hpp"
 #include "kds/solver.hpp"
@@ -24,6 +25,19 @@ constexpr const char* kWall = "wall";
 constexpr const char* kResetting = "resetting";
 
 using text::shortest;
+
+// What the rounding of a response can leave of the relative normal velocity
+// (va - vb) . (xb - xa) of two spheres: with restitution 0 the default response leaves a
+// few ulps of the velocities either way, which no further response can remove.
+double response_rounding(const SphereState& a, const SphereState& b, const Vec<3>& n) {
+  return 1e-12 * (norm(a.velocity) + norm(b.velocity)) * norm(n);
+}
+
+// Approaching faster than that rounding; slower counts as at rest.
+bool approach_beyond_rounding(const SphereState& a, const SphereState& b) {
+  const Vec<3> n = sub(b.position, a.position);
+  return dot(sub(a.velocity, b.velocity), n) > response_rounding(a, b, n);
+}
 
 }  // namespace
 
@@ -47,11 +61,19 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
                                const std::vector<Sphere>& spheres)
     : sim_(sim), settings_(settings), broad_phase_(make_broad_phase(settings.broad_phase)) {
   validate(spheres);
+  // The local frame: exact translations of the box and of every position in it.
+  origin_ = local_origin(settings_.box);
+  std::vector<Sphere> local = spheres;
+  for (int k = 0; k < 3; ++k) {
+    box_.lo[k] = settings_.box.lo[k] - origin_[k];
+    box_.hi[k] = settings_.box.hi[k] - origin_[k];
+    for (Sphere& s : local) s.position[k] -= origin_[k];
+  }
   const double t = sim_.round_clock();
-  for (const Sphere& s : spheres)
+  for (const Sphere& s : local)
     body_.push_back(sim_.bodies().insert(Motion<3>::accelerated(t, s.position, s.velocity, {0, 0, 0})));
   owns_bodies_ = true;
-  build(spheres);
+  build(local);
 }
 
 CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& settings, std::vector<Sphere> spheres,
@@ -74,13 +96,14 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
     spheres[i].velocity = m.velocity(t);
   }
   validate(spheres);
+  box_ = settings_.box;  // the user's frame: origin 0
   body_ = bodies;
   build(spheres);
 }
 
 void CollisionWorld::build(const std::vector<Sphere>& spheres) {
   try {
-    const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, settings_.box);
+    const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, box_);
     if (ratio < 2) throw InvalidInput("CollisionWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
     cell_sides_ = CellSides(spheres, ratio);
     spheres_.resize(spheres.size());
@@ -161,6 +184,7 @@ void CollisionWorld::motion_changed_elsewhere(BodyId b) {
   // (the clock was rounded by set_motion). The bound restarts equal to the sphere there.
   const SphereId id = sphere_of_[b.index];
   const double t = sim_.now().lo();
+  begin_instant(t);
   destroy_certificates(id);
   broad_phase_->bound_will_reset(id);
   spheres_[id].bound.reset_time = t;
@@ -191,12 +215,20 @@ void CollisionWorld::deadline_reached(ResetCertificate& c, Simulator&) {
 void CollisionWorld::encounter(const Encounter& e) {
   const std::span<const SphereId> ids = e.spheres();
   const double t = sim_.round_clock();  // motions change at a double (docs/architecture.md, section 6)
+  begin_instant(t);
+  // A certificate over ballistic spheres is exact: its failure is a contact at the instant.
+  if (e.may_touch && ballistic(e.ids[0]) && ballistic(e.ids[1]))
+    touching_now_.push_back(e.with_wall ? tie_key::wall(e.ids[0], e.wall) : tie_key::pair(e.ids[0], e.ids[1]));
   std::array<SphereState, 2> s;
-  for (std::size_t i = 0; i < ids.size(); ++i) s[i] = probe(ids[i], t);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    s[i] = probe(ids[i], t);
+    max_speed_ = std::max(max_speed_, norm(s[i].velocity));
+  }
   if (e.may_touch) {
     const Contact c = e.contact(t);
     if (touching(c, s)) {
       respond(c, s);
+      separate(c, s);
       for (std::size_t i = 0; i < ids.size(); ++i)
         if (!ballistic(ids[i])) settings_.probe->set_velocity(ids[i], t, s[i].velocity);
       record(c);
@@ -206,17 +238,18 @@ void CollisionWorld::encounter(const Encounter& e) {
 }
 
 SphereState CollisionWorld::probe(SphereId id, double t) {
-  if (ballistic(id)) return state(id, t);
-  const SphereState s = settings_.probe->state(id, t);
+  if (ballistic(id)) return local_state(id, t);
+  SphereState s = settings_.probe->state(id, t);
   ++probes_;
   for (int k = 0; k < 3; ++k)
     if (!std::isfinite(s.position[k]) || !std::isfinite(s.velocity[k]))
       throw InvalidInput("sphere " + std::to_string(id) + ": the probe returned a NaN or infinite state at t = " +
                          shortest(t));
+  for (int k = 0; k < 3; ++k) s.position[k] -= origin_[k];
   check_within_bound(id, spheres_[id].bound, centre_motion(id), t, s);
   for (int k = 0; k < 3; ++k)
-    if (s.position[k] < settings_.box.lo[k] - settings_.contact_tolerance ||
-        s.position[k] > settings_.box.hi[k] + settings_.contact_tolerance)
+    if (s.position[k] < box_.lo[k] - settings_.contact_tolerance ||
+        s.position[k] > box_.hi[k] + settings_.contact_tolerance)
       throw InvalidInput("sphere " + std::to_string(id) + ": the probe put its centre outside the box at t = " +
                          shortest(t));
   return s;
@@ -227,21 +260,20 @@ bool CollisionWorld::touching(const Contact& c, const std::array<SphereState, 2>
   if (c.with_wall) {
     const int k = wall_axis(c.wall);
     const bool low = wall_is_low(c.wall);
-    const double gap = low ? s[0].position[k] - a.radius - settings_.box.lo[k]
-                           : settings_.box.hi[k] - s[0].position[k] - a.radius;
+    const double gap = low ? s[0].position[k] - a.radius - box_.lo[k] : box_.hi[k] - s[0].position[k] - a.radius;
     const bool into = low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0;
     return (ballistic(c.a) || gap <= settings_.contact_tolerance) && into;
   }
   const Vec<3> n = sub(s[1].position, s[0].position);
   const double gap = norm(n) - a.radius - spheres_[c.b].spec.radius;
-  const bool approaching = dot(sub(s[0].velocity, s[1].velocity), n) > 0;
   // Between two ballistic spheres the certificate is exact: its failure is the contact.
-  return ((ballistic(c.a) && ballistic(c.b)) || gap <= settings_.contact_tolerance) && approaching;
+  return ((ballistic(c.a) && ballistic(c.b)) || gap <= settings_.contact_tolerance) &&
+         approach_beyond_rounding(s[0], s[1]);
 }
 
 void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
   if (c.with_wall) {
-    if (wall_response_) wall_response_(c, s[0]);
+    if (wall_response_) user_response(wall_response_, c, s[0]);
     else s[0].velocity = wall_response(c.wall, s[0].velocity, settings_.restitution);
     const int k = wall_axis(c.wall);
     if (wall_is_low(c.wall) ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0)
@@ -249,22 +281,32 @@ void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
                          " left it moving into the wall");
     return;
   }
-  const Vec<3> n = sub(s[1].position, s[0].position);
   if (pair_response_) {
-    pair_response_(c, s[0], s[1]);
+    user_response(pair_response_, c, s[0], s[1]);
   } else {
     auto [va, vb] = collision_response(s[0].position, s[0].velocity, spheres_[c.a].spec.mass, s[1].position,
                                        s[1].velocity, spheres_[c.b].spec.mass, settings_.restitution);
     s[0].velocity = va;
     s[1].velocity = vb;
   }
-  // Approaching after the response, beyond the rounding of the response itself (with
-  // restitution 0 the default response leaves a relative normal velocity of a few ulps
-  // either way).
-  const double rounding = 1e-12 * (norm(s[0].velocity) + norm(s[1].velocity)) * norm(n);
-  if (dot(sub(s[0].velocity, s[1].velocity), n) > rounding)
+  if (approach_beyond_rounding(s[0], s[1]))
     throw InvalidInput("contact response for spheres " + std::to_string(c.a) + " and " + std::to_string(c.b) +
                        " at t = " + shortest(c.time) + " left them approaching");
+}
+
+void CollisionWorld::separate(const Contact& c, std::array<SphereState, 2>& s) const {
+  // Ballistic spheres only: an unknown trajectory's state is its integrator's.
+  if (c.with_wall) {
+    if (!ballistic(c.a)) return;
+    const int k = wall_axis(c.wall);
+    const bool low = wall_is_low(c.wall);
+    const double x = touching_coordinate(wall_plane(box_, c.wall), spheres_[c.a].spec.radius, low);
+    if (low ? s[0].position[k] < x : s[0].position[k] > x) s[0].position[k] = x;
+    return;
+  }
+  if (ballistic(c.a) && ballistic(c.b))
+    separate_pair(s[0].position, spheres_[c.a].spec.radius, spheres_[c.a].spec.mass, s[1].position,
+                  spheres_[c.b].spec.radius, spheres_[c.b].spec.mass);
 }
 
 void CollisionWorld::record(const Contact& c) {
@@ -291,6 +333,7 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
 void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s) {
   Record& r = spheres_[id];
   r.bound.reset_time = t;
+  max_speed_ = std::max(max_speed_, norm(s.velocity));
   // The world's own motion change: its certificates over the sphere are gone already
   // (restart), so set_motion reschedules only other structures' certificates.
   changing_motion_ = true;
@@ -314,9 +357,28 @@ double CollisionWorld::horizon(SphereId id) const {
   return ballistic(id) ? std::numeric_limits<double>::infinity() : spheres_[id].reset_deadline;
 }
 
-SphereState CollisionWorld::state(SphereId id, double t) const {
+SphereState CollisionWorld::local_state(SphereId id, double t) const {
   const Motion<3>& m = centre_motion(id);
   return SphereState{m.position(t), m.velocity(t)};
+}
+
+SphereState CollisionWorld::state(SphereId id, double t) const {
+  SphereState s = local_state(id, t);
+  for (int k = 0; k < 3; ++k) s.position[k] += origin_[k];
+  return s;
+}
+
+template <class F, class... States>
+void CollisionWorld::user_response(const F& f, const Contact& c, States&... s) const {
+  // Positions in the user's coordinates; only the velocities come back.
+  auto global = [&](SphereState x) {
+    for (int k = 0; k < 3; ++k) x.position[k] += origin_[k];
+    return x;
+  };
+  std::array<SphereState, sizeof...(States)> g{global(s)...};
+  std::apply([&](auto&... x) { f(c, x...); }, g);
+  std::size_t i = 0;
+  ((s.velocity = g[i++].velocity), ...);
 }
 
 double CollisionWorld::kinetic_energy(double t) const {
@@ -326,6 +388,42 @@ double CollisionWorld::kinetic_energy(double t) const {
     e += 0.5 * spheres_[i].spec.mass * dot(v, v);
   }
   return e;
+}
+
+// ---------------------------------------------------------------- contacts at one instant
+
+// Several contacts at one instant (four spheres converging on a point) are processed one
+// by one at the rounded clock, in tie-key order (Simulator::round_clock moves them all
+// there). A response changes the motions of its spheres, and their certificates are made
+// again from the new motions, rounded to doubles: a pair that touched at the instant would
+// then seem to meet a few ulps later, or a few ulps ago. So the world remembers which
+// pairs and walls were failing at the instant when their certificates went, and makes
+// theirs again failing now if they still approach: each response sees the velocities
+// left by the previous one, and the next contact of the instant is the next in tie order.
+// Between ballistic spheres only: a failure over an unknown trajectory's bound is no
+// contact by itself (the probe decides).
+
+void CollisionWorld::begin_instant(double t) {
+  if (t == instant_) return;
+  instant_ = t;
+  touching_now_.clear();
+}
+
+void CollisionWorld::note_if_failing_now(const CertificateBase& c) {
+  // Scheduled at the instant: Simulator::round_clock moved every queued event at or before
+  // the rounded clock to exactly it, so no comparison of roots is needed (the certificate
+  // being processed, whose exact time lies an ulp before, is taken by encounter).
+  const Root& f = c.failure_time();
+  if (f.is_point() && f.lo() == instant_ && sim_.now().is_point() && sim_.now().lo() == instant_)
+    touching_now_.push_back(c.tie_key());
+}
+
+bool CollisionWorld::touching_at_instant(std::uint64_t key, double t0) const {
+  return t0 == instant_ && std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
+}
+
+double CollisionWorld::clock_rounding_depth(double t, double speed) const {
+  return 2 * std::max(max_speed_, speed) * (std::nextafter(t, HUGE_VAL) - t);
 }
 
 // ---------------------------------------------------------------- certificates
@@ -342,13 +440,15 @@ void CollisionWorld::create_certificates(SphereId id) {
 void CollisionWorld::destroy_certificates(SphereId id) {
   while (!pairs_.of(id).empty()) {
     const std::size_t last = pairs_.of(id).size() - 1;
-    PairCertificate* c = pairs_.of(id)[last].certificate;
+    const auto [other, c] = pairs_.of(id)[last];
     pairs_.erase(id, last);
+    if (ballistic(id) && ballistic(other)) note_if_failing_now(*c);
     sim_.destroy(c);
   }
   Record& r = spheres_[id];
   for (WallCertificate*& w : r.walls)
     if (w != nullptr) {
+      if (ballistic(id)) note_if_failing_now(*w);
       sim_.destroy(w);
       w = nullptr;
     }
@@ -408,19 +508,25 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
   // and both must schedule the same function.
   const double t0 = std::max(spheres_[a].bound.reset_time, spheres_[b].bound.reset_time);
   if (!bound_is_exact(a, t0) || !bound_is_exact(b, t0)) return;
-  const Vec<3> d = sub(centre_motion(a).position(t0), centre_motion(b).position(t0));
+  const bool instant = touching_at_instant(tie_key::pair(a, b), t0);
+  const SphereState sa = local_state(a, t0), sb = local_state(b, t0);
+  const Vec<3> d = sub(sa.position, sb.position);
   const double R = spheres_[a].spec.radius + spheres_[b].spec.radius, d2 = dot(d, d);
   // Clearly apart at t0 (in doubles, with a margin far above their rounding): no allowance.
-  if (d2 - R * R > 1e-9 * (d2 + R * R)) return;
-  // Possibly in contact (after a response at a rounded time the pair may overlap by a few
-  // ulps). Approaching more slowly than the rounding of a response can leave a pair counts
-  // as at rest (with restitution 0 the response may leave an approach below an ulp of the
-  // velocities, which no further response can remove).
-  const double rounding = 1e-12 * 2 * norm(d) *
-                          (norm(centre_motion(a).velocity(t0)) + norm(centre_motion(b).velocity(t0)));
-  const double allowance = allowance_at(*c, t0, rounding);
+  if (!instant && d2 - R * R > 1e-9 * (d2 + R * R)) return;
+  if (approach_beyond_rounding(sa, sb)) {
+    // Approaching while in contact (one of the contacts of this instant, or in each other
+    // after a response at a rounded time): it fails now. Apart, it meets later.
+    const Rational f0 = c->exact_value_at(t0);
+    if (instant || sgn(f0) <= 0) c->set_allowance(-ceil_to_double(f0));
+    return;
+  }
+  // In contact and at rest or moving apart (after a response at a rounded time the pair
+  // may overlap by a few ulps). Approaching more slowly than the rounding of a response
+  // can leave a pair counts as at rest: f = |d|^2 - R^2 decreases at twice the approach.
+  const double allowance = allowance_at(*c, t0, 2 * response_rounding(sa, sb, d));
   const double depth = allowance / (2 * R);
-  if (depth > settings_.contact_tolerance)
+  if (depth > settings_.contact_tolerance + clock_rounding_depth(t0, norm(sa.velocity) + norm(sb.velocity)))
     throw std::logic_error("CollisionWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) +
                            " overlap by " + shortest(depth) + " at t = " + shortest(t0) +
                            ", beyond the contact tolerance");
@@ -430,7 +536,7 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
 void CollisionWorld::create_wall(SphereId id, Wall w) {
   Record& r = spheres_[id];
   const int k = wall_axis(w);
-  const double plane = wall_plane(settings_.box, w);
+  const double plane = wall_plane(box_, w);
   const int side = wall_is_low(w) ? +1 : -1;
   WallCertificate* c = sim_.create<WallCertificate>(*this, body_[id], k, plane, side, kWall, tie_key::wall(id, w), -1);
   r.walls[static_cast<int>(w)] = c;
@@ -439,11 +545,19 @@ void CollisionWorld::create_wall(SphereId id, Wall w) {
   // certificate is created (a broad phase creates wall certificates as its regions reach
   // the wall, all-pairs at every motion change).
   const double t0 = r.bound.reset_time;
-  const double x = centre_motion(id).position(t0)[k];
+  const bool instant = touching_at_instant(tie_key::wall(id, w), t0);
+  const SphereState s = local_state(id, t0);
+  const double x = s.position[k];
   const double clearance = side * (x - plane) - r.spec.radius;
-  if (clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;
+  if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;
+  if (bound_is_exact(id, t0) && side * s.velocity[k] < 0) {
+    // Moving into the wall while touching it: it fails now (as for pairs).
+    const Rational f0 = c->exact_value_at(t0);
+    if (instant || sgn(f0) <= 0) c->set_allowance(-ceil_to_double(f0));
+    return;
+  }
   const double allowance = allowance_at(*c, t0);
-  if (allowance > settings_.contact_tolerance)
+  if (allowance > settings_.contact_tolerance + clock_rounding_depth(t0, norm(s.velocity)))
     throw std::logic_error("CollisionWorld: sphere " + std::to_string(id) + " is " + shortest(allowance) +
                            " beyond a wall at t = " + shortest(t0) + ", more than the contact tolerance");
   c->set_allowance(allowance);

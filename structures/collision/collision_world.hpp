@@ -24,6 +24,7 @@
 
 #include <array>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -104,6 +105,12 @@ class CollisionWorld final : public Structure {
   const Bound& bound(SphereId id) const { return spheres_[id].bound; }
   bool ballistic(SphereId id) const { return spheres_[id].spec.max_acceleration == 0; }
   const CollisionWorldSettings& settings() const { return settings_; }
+  /// The world's local frame (docs/structures/collision.md, "Precision"): the motions of
+  /// its bodies are the sphere centres minus origin(), and box() is settings().box in that
+  /// frame. The origin is the box's corner when the box is far from zero (local_origin in
+  /// box.hpp), else 0; it is 0 for a world over existing bodies, whose frame is the user's.
+  const Vec<3>& origin() const { return origin_; }
+  const Box3& box() const { return box_; }
   double cell_ratio() const { return cell_sides_.ratio(); }
   const CellSides& cell_sides() const { return cell_sides_; }
   /// The level of `id` in cell_sides().
@@ -116,7 +123,8 @@ class CollisionWorld final : public Structure {
 
   /// State of a ballistic sphere at time t (from its exact motion); for a sphere with an
   /// unknown trajectory, the state at its last probe extrapolated linearly (the bound's
-  /// centre), which is all kds knows without probing.
+  /// centre), which is all kds knows without probing. In the user's coordinates (the local
+  /// position plus origin(), rounded).
   SphereState state(SphereId id, double t) const;
   /// Total kinetic energy of the ballistic spheres at time t (0.5 m |v|^2).
   double kinetic_energy(double t) const;
@@ -184,10 +192,25 @@ class CollisionWorld final : public Structure {
   void encounter(const Encounter& e);
   SphereState probe(SphereId id, double t);
   bool touching(const Contact& c, const std::array<SphereState, 2>& s) const;
+  /// The state in the local frame.
+  SphereState local_state(SphereId id, double t) const;
+  /// A user's response, given and returning states in the user's coordinates.
+  template <class F, class... States>
+  void user_response(const F& f, const Contact& c, States&... s) const;
+  /// How far the rounding of the clock at t may have left two spheres in each other, or a
+  /// sphere in a wall, beyond the contact tolerance: the distance covered in one ulp of
+  /// time at the largest speed seen (or `speed`).
+  double clock_rounding_depth(double t, double speed) const;
   void respond(const Contact& c, std::array<SphereState, 2>& s);
+  void separate(const Contact& c, std::array<SphereState, 2>& s) const;
   void record(const Contact& c);
   void restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states);
   void reset_bound(SphereId id, double t, const SphereState& s);
+
+  // Contacts at one instant (docs/structures/collision.md, "Simultaneous contacts").
+  void begin_instant(double t);
+  void note_if_failing_now(const CertificateBase& c);
+  bool touching_at_instant(std::uint64_t key, double t0) const;
 
   // Certificates.
   void create_certificates(SphereId id);
@@ -198,6 +221,9 @@ class CollisionWorld final : public Structure {
 
   Simulator& sim_;
   CollisionWorldSettings settings_;
+  Vec<3> origin_{};                       // the local frame
+  Box3 box_;                              // settings_.box in the local frame
+  double max_speed_ = 0;                  // the largest speed given to or probed from a sphere
   std::vector<BodyId> body_;             // by sphere
   std::vector<SphereId> sphere_of_;      // by body index (no_sphere for other bodies)
   bool owns_bodies_ = false;             // made by the first constructor: erased with the world
@@ -212,6 +238,10 @@ class CollisionWorld final : public Structure {
   std::vector<std::function<void(const Contact&)>> contact_observers_;
   PairResponse pair_response_;
   WallResponse wall_response_;
+  // The pairs and walls (by tie key) in contact at the instant `instant_` (the rounded
+  // clock): their certificates failed there. Cleared when the clock moves on.
+  double instant_ = -std::numeric_limits<double>::infinity();
+  std::vector<std::uint64_t> touching_now_;
   std::vector<SphereId> candidates_;    // reused: no allocation per event
   std::vector<std::uint32_t> stamp_;    // marks of refresh_pairs, by sphere
   std::uint32_t stamp_now_ = 0;

@@ -23,10 +23,10 @@ inline constexpr double min_radius_per_box_side = 0x1p-20;
 /// doubling cell sides needs at most 15 levels (CellSides::max_levels).
 inline constexpr double max_radius_ratio = 0x1p14;
 
-/// Smallest contact tolerance, as a fraction of the largest magnitude of a box corner:
-/// 2^-40. Coordinates are doubles: after a response at a rounded time two spheres may
-/// overlap by a few ulps of their coordinates (2^-52 of them), which the tolerance must
-/// cover with room to spare.
+/// Smallest contact tolerance, as a fraction of the largest magnitude of a box corner in
+/// the world's local frame (box.hpp, local_origin): 2^-40. Coordinates are doubles: after a
+/// response at a rounded time two spheres are moved back to touching up to a few ulps of
+/// their coordinates (2^-52 of them), which the tolerance must cover with room to spare.
 inline constexpr double min_tolerance_per_coordinate = 0x1p-40;
 
 }  // namespace kds::input_range

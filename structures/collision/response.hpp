@@ -34,6 +34,37 @@ inline std::pair<Vec<3>, Vec<3>> collision_response(const Vec<3>& xa, const Vec<
   return {ua, ub};
 }
 
+/// Where a sphere of radius r touches the plane of a wall without crossing it, exactly:
+/// the smallest double x with x - r >= plane for a low wall, the largest with
+/// x + r <= plane for a high one. After a bounce at a rounded time the sphere is put there
+/// if it went beyond (CollisionWorld::separate).
+inline double touching_coordinate(double plane, double r, bool low) {
+  const double b = low ? r : -r;
+  const double x = plane + b;
+  // The rounding error of that sum, exactly (Knuth's two-sum): plane + b = x + err.
+  const double bv = x - plane, av = x - bv;
+  const double err = (plane - av) + (b - bv);
+  if (low && err > 0) return std::nextafter(x, HUGE_VAL);
+  if (!low && err < 0) return std::nextafter(x, -HUGE_VAL);
+  return x;
+}
+
+/// Moves two spheres that overlap (centres closer than ra + rb) apart along the line of
+/// their centres until they touch, each by a share inverse to its mass (the centre of mass
+/// stays). After a response at a rounded time the pair overlaps by the distance it
+/// approached during the rounding; up to the rounding of this arithmetic, it is gone.
+inline void separate_pair(Vec<3>& xa, double ra, double ma, Vec<3>& xb, double rb, double mb) {
+  const Vec<3> d{xb[0] - xa[0], xb[1] - xa[1], xb[2] - xa[2]};
+  const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  const double overlap = ra + rb - len;
+  if (!(overlap > 0 && len > 0)) return;
+  const double wa = mb / (ma + mb), wb = ma / (ma + mb);
+  for (int k = 0; k < 3; ++k) {
+    xa[k] -= overlap * wa * d[k] / len;
+    xb[k] += overlap * wb * d[k] / len;
+  }
+}
+
 /// The velocity after bouncing off wall w: the normal component is reversed (scaled by
 /// the restitution) if the sphere moves into the wall, else unchanged.
 inline Vec<3> wall_response(Wall w, const Vec<3>& v, double restitution = 1.0) {

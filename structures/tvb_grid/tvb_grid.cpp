@@ -28,7 +28,7 @@ void TvbGrid::start(CollisionWorld& world) {
   stamp_.assign(world.size(), 0);
   if (world.size() == 0) return;
   const CellSides& sides = world.cell_sides();
-  const Box3& box = world.settings().box;
+  const Box3& box = world.box();
   // Shift the grid off the box by an irrational-looking fraction of a cell, so that no
   // cell face coincides with a wall (equal failure times would need exact comparisons).
   Vec<3> origin;
@@ -91,7 +91,7 @@ bool TvbGrid::may_reach_wall(SphereId id, Wall w) const {
   // before an entering event changes them.
   const Record& r = spheres_[id];
   const int k = wall_axis(w);
-  const Box3& box = world_->settings().box;
+  const Box3& box = world_->box();
   return wall_is_low(w) ? grid_->plane(r.level, k, r.cells.lo[k]) <= box.lo[k]
                         : grid_->plane(r.level, k, r.cells.hi[k] + 1) >= box.hi[k];
 }

@@ -288,11 +288,15 @@ std::optional<std::string> gravity_problem(const Vec<3>& gravity) {
 std::optional<std::string> tolerance_problem(double tolerance, const Box3& box) {
   if (!(tolerance > 0) || !std::isfinite(tolerance))
     return "must be positive and finite, got " + text::shortest(tolerance);
+  // Coordinates in the world's local frame (box.hpp, local_origin): a box far from zero is
+  // held relative to its corner.
+  const Vec<3> origin = local_origin(box);
   double corner = 0;
-  for (int k = 0; k < 3; ++k) corner = std::max({corner, std::fabs(box.lo[k]), std::fabs(box.hi[k])});
+  for (int k = 0; k < 3; ++k)
+    corner = std::max({corner, std::fabs(box.lo[k] - origin[k]), std::fabs(box.hi[k] - origin[k])});
   const double least = input_range::min_tolerance_per_coordinate * corner;  // exact: a power of two
   if (tolerance < least)
-    return "must be at least 2^-40 times the largest coordinate of the box (" +
+    return "must be at least 2^-40 times the largest coordinate of the box relative to its local origin (" +
            text::shortest(corner) + "), " + text::shortest(least) + ", got " + text::shortest(tolerance);
   return std::nullopt;
 }

@@ -97,20 +97,25 @@ TEST(InputRange, BoxCornersAtTheLimitRunAndBeyondAreRefused) {
   EXPECT_TRUE(message_has(refused(s, settings), {"box corner y1", "at most 1e+50"}));
 }
 
-TEST(InputRange, ContactToleranceAtTheResolutionOfTheBoxRunsAndBelowIsRefused) {
-  const double corner = 0x1p40;  // unit spheres far from the origin: ulps of 2^-12
+TEST(InputRange, ContactToleranceAtTheResolutionOfTheLocalFrameRunsAndBelowIsRefused) {
+  // Unit spheres far from the origin (ulps of 2^-12 there), in a box held relative to its
+  // corner: local coordinates up to 20.
+  const double corner = 0x1p40;
   const Box3 box{{corner, corner, corner}, {corner + 20, corner + 20, corner + 20}};
   auto s = head_on(1);
   for (Sphere& x : s)
     for (double& c : x.position) c += corner;
   auto settings = world_settings(box, "tvb-grid");
-  const double least = input_range::min_tolerance_per_coordinate * (corner + 20);  // exact
+  const double least = input_range::min_tolerance_per_coordinate * 20;  // exact
   settings.contact_tolerance = least;
   runs_alike(s, settings, 40, 4);
   settings.contact_tolerance = std::nextafter(least, 0.0);
-  EXPECT_TRUE(message_has(refused(s, settings), {"contact_tolerance", "2^-40", "largest coordinate of the box"}));
-  // The default tolerance, 1e-6, is refused for this box, and accepted for a box at the origin.
-  EXPECT_TRUE(message_has(refused(s, world_settings(box, "tvb-grid")), {"contact_tolerance", "got 1e-06"}));
+  EXPECT_TRUE(message_has(refused(s, settings), {"contact_tolerance", "2^-40", "local origin (20)"}));
+  // The default tolerance, 1e-6, runs there; a box across zero keeps its coordinates, and
+  // refuses it.
+  runs_alike(s, world_settings(box, "tvb-grid"), 40, 4);
+  const Box3 across{{-corner, -corner, -corner}, {corner + 20, corner + 20, corner + 20}};
+  EXPECT_TRUE(message_has(refused(s, world_settings(across, "tvb-grid")), {"contact_tolerance", "got 1e-06"}));
 }
 
 TEST(InputRange, MassesAtTheLimitsRunAndBeyondAreRefused) {

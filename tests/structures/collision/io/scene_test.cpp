@@ -158,7 +158,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"box beyond the range", "box 0 0 0 1e60 1 1\n", {"test.scene:1:", "box corner x1", "at most 1e+50"}},
         BadScene{"gravity beyond the range", "gravity 0 0 -1e51\n", {"test.scene:1:", "gravity.z", "at most 1e+50"}},
         BadScene{"tolerance below the resolution of the box", "box 1e9 0 0 2e9 1 1\ntolerance 1e-9\nmode ballistic\nspheres\n",
-                 {"test.scene:2:", "field 'd'", "2^-40 times the largest coordinate of the box (2e+09)"}},
+                 {"test.scene:2:", "field 'd'", "2^-40 times the largest coordinate of the box relative to its local origin (1e+09)"}},
         BadScene{"gravity in unknown mode", "box 0 0 0 1 1 1\ngravity 0 0 -1\nmode unknown\nspheres\n",
                  {"test.scene:4:", "gravity in mode unknown (line 2)"}},
         BadScene{"sphere before spheres", "box 0 0 0 1 1 1\nmode ballistic\n0.5 0.5 0.5 0 0 0 0.1 1\n",
