@@ -1,6 +1,7 @@
 // The broad phases shipped with kds, by name (structures/collision/broad_phase_registry.hpp).
 // A new broad phase is a folder of its own under structures/ and one line here: this is
 // the only file that knows them all, so the collision layer depends on none of them.
+#include "structures/box_overlap/box_overlap.hpp"
 #include "structures/collision/all_pairs.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
 #include "structures/tvb_grid/tvb_grid.hpp"
@@ -14,8 +15,9 @@ std::unique_ptr<BroadPhase> make() {
 }
 
 constexpr BuiltinBroadPhase kBuiltin[] = {
-    {"all-pairs", make<AllPairs>},  // the reference: every pair a candidate
-    {"tvb-grid", make<TvbGrid>},    // Kim, Guibas, Shin: hierarchical grids of time-varying bounds
+    {"all-pairs", make<AllPairs>},      // the reference: every pair a candidate
+    {"tvb-grid", make<TvbGrid>},        // Kim, Guibas, Shin: hierarchical grids of time-varying bounds
+    {"box-overlap", make<BoxOverlap>},  // Abam et al. 3.1: sorted lists of box extremes, ballistic spheres
 };
 
 }  // namespace
