@@ -120,5 +120,6 @@ void collision_world_hash(const char* broad_phase, std::uint64_t stored) {
 
 TEST(Determinism, CollisionWorldTvbGrid) { collision_world_hash("tvb-grid", 0xdf5549be8239f498ull); }
 TEST(Determinism, CollisionWorldAllPairs) { collision_world_hash("all-pairs", 0x16c12961d244d3b0ull); }
+TEST(Determinism, CollisionWorldBoxOverlap) { collision_world_hash("box-overlap", 0xed9ce362bfeaf96bull); }
 
 }  // namespace
