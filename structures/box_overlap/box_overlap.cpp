@@ -91,11 +91,13 @@ void BoxOverlap::swapped(int axis, EntryId left, EntryId right) {
       overlaps_.add(a.sphere, b.sphere);
       ++overlap_changes_;
       world_->candidates_changed(a.sphere);
+      overlap_changed_.emit(a.sphere, b.sphere, true);
     }
   } else if (overlaps_.erase(a.sphere, b.sphere)) {
     // The low extreme of a passed the high extreme of b: apart on this axis.
     ++overlap_changes_;
     world_->candidates_changed(a.sphere);
+    overlap_changed_.emit(a.sphere, b.sphere, false);
   }
 }
 

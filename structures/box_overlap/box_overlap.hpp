@@ -30,6 +30,7 @@
 
 #include "structures/box_overlap/box_extreme.hpp"
 #include "structures/box_overlap/overlap_set.hpp"
+#include "kds/signal.hpp"
 #include "structures/collision/broad_phase.hpp"
 #include "structures/sorted_list/sorted_list.hpp"
 
@@ -70,6 +71,11 @@ class BoxOverlap final : public BroadPhase {
   std::uint64_t swaps() const;
   /// Pairs that entered or left the overlap set since the start.
   std::uint64_t overlap_changes() const { return overlap_changes_; }
+  /// Every change of the overlap set, after the world has updated its candidates: the
+  /// pair, and whether its boxes now overlap (for viewers, examples and teaching).
+  /// Subscribing observes and changes nothing, so it works through the world's const
+  /// view of its broad phase (CollisionWorld::broad_phase()).
+  Signal<SphereId, SphereId, bool>& on_overlap_change() const { return overlap_changed_; }
   /// Whether the intervals of a and b overlap on `axis` in the lists' order.
   bool overlap_on(int axis, SphereId a, SphereId b) const;
 
@@ -87,6 +93,7 @@ class BoxOverlap final : public BroadPhase {
   std::vector<double> half_width_;                      // by sphere
   OverlapSet overlaps_;
   std::uint64_t overlap_changes_ = 0;
+  mutable Signal<SphereId, SphereId, bool> overlap_changed_;
 };
 
 }  // namespace kds
