@@ -5,7 +5,7 @@
 // similar sizes and of widely varying sizes, as n grows. Other broad phases run on the
 // same scenes for comparison (--broad-phases box-overlap,tvb-grid).
 //
-//   kds_bench_box_overlap [--n 100,1000,10000] [--spread 1.5,50] [--phi 0.05]
+//   kds_bench_box_overlap [--n 100,1000,10000] [--spread 1.5,50] [--large-fraction F] [--phi 0.05]
 //                         [--collisions-per-sphere K] [--budget S] [--seed S] [--csv FILE]
 //                         [--broad-phases box-overlap,tvb-grid]
 #include <cmath>
@@ -26,7 +26,7 @@ namespace {
 
 struct Row {
   std::size_t n = 0;
-  double spread = 0, phi = 0;
+  double spread = 0, phi = 0, large = 0;
   std::string broad_phase;
   double setup_cpu = 0, cpu = 0;
   std::uint64_t collisions = 0, wall_contacts = 0, events = 0, swaps = 0, overlap_changes = 0;
@@ -34,9 +34,9 @@ struct Row {
   double mean_certificates = 0;    // live certificates, averaged over the run
 };
 
-Row run(std::size_t n, double spread, double phi, std::uint64_t seed, const std::string& broad_phase, double per_sphere,
-        double budget) {
-  const kds::bench::RandomSpheres scene = kds::bench::random_spheres(n, spread, phi, seed);
+Row run(std::size_t n, double spread, double phi, double large, std::uint64_t seed, const std::string& broad_phase,
+        double per_sphere, double budget) {
+  const kds::bench::RandomSpheres scene = kds::bench::random_spheres(n, spread, phi, seed, large);
   kds::CollisionWorldSettings settings;
   settings.box = scene.box;
   settings.broad_phase = broad_phase;
@@ -44,6 +44,7 @@ Row run(std::size_t n, double spread, double phi, std::uint64_t seed, const std:
   row.n = n;
   row.spread = spread;
   row.phi = phi;
+  row.large = large;
   row.broad_phase = broad_phase;
   const kds::bench::Stopwatch setup;
   kds::Simulator sim;
@@ -87,7 +88,7 @@ int main(int argc, char** argv) {
   using namespace kds::programs;
   std::vector<double> ns{100, 316, 1000, 3162, 10000}, spreads{1.5, 50};
   std::vector<std::string> broad_phases{"box-overlap"};
-  double phi = 0.05, per_sphere = 2, budget = 60;
+  double phi = 0.05, large = 0, per_sphere = 2, budget = 60;
   std::uint64_t seed = 1;
   std::string csv_path;
   CommandLine line("kds_bench_box_overlap",
@@ -97,6 +98,10 @@ int main(int argc, char** argv) {
   line.add_option("--spread", spreads, "largest / smallest radius of a scene (radii log-uniform in [1, spread])")
       ->delimiter(',')
       ->check(between(1, 16384))
+      ->capture_default_str();
+  line.add_option("--large-fraction", large,
+                  "0: radii log-uniform in [1, spread]; else this fraction of radius spread among radii in [1, 1.5]")
+      ->check(between(0, 1))
       ->capture_default_str();
   line.add_option("--phi", phi, "volume fraction")->check(between(1e-6, 0.3))->capture_default_str();
   line.add_option("--collisions-per-sphere", per_sphere, "sphere collisions per sphere to run")
@@ -115,7 +120,7 @@ int main(int argc, char** argv) {
 
   std::ofstream csv;
   kds::bench::open_csv(csv, csv_path,
-                       "n,spread,phi,broad_phase,setup_cpu_s,cpu_s,collisions,wall_contacts,events,swaps,overlap_changes,"
+                       "n,spread,large_fraction,phi,broad_phase,setup_cpu_s,cpu_s,collisions,wall_contacts,events,swaps,overlap_changes,"
                        "mean_overlapping_pairs,mean_certificates,certificates_per_sphere,certificates_per_nlog2n,"
                        "events_per_collision,swaps_per_collision,overlaps_per_sphere,cpu_us_per_collision");
   std::printf("Kinetic box overlap: random ballistic spheres, volume fraction %g, seed %llu\n", phi,
@@ -127,7 +132,7 @@ int main(int argc, char** argv) {
       for (const std::string& bp : broad_phases) {
         const auto n = static_cast<std::size_t>(nd);
         try {
-          const Row r = run(n, spread, phi, seed, bp, per_sphere, budget);
+          const Row r = run(n, spread, phi, large, seed, bp, per_sphere, budget);
           const double dn = static_cast<double>(n);
           const double cert_n = r.mean_certificates / dn, cert_nlogn = r.mean_certificates / (dn * std::log2(dn));
           const double ovl_n = r.mean_overlaps / dn, us = 1e6 * r.cpu / static_cast<double>(std::max<std::uint64_t>(r.collisions, 1));
@@ -136,7 +141,7 @@ int main(int argc, char** argv) {
                       per(r.events, r.collisions), per(r.swaps, r.collisions), cert_n, cert_nlogn, ovl_n, us);
           std::fflush(stdout);
           if (csv)
-            csv << r.n << ',' << r.spread << ',' << r.phi << ',' << r.broad_phase << ',' << r.setup_cpu << ',' << r.cpu
+            csv << r.n << ',' << r.spread << ',' << r.large << ',' << r.phi << ',' << r.broad_phase << ',' << r.setup_cpu << ',' << r.cpu
                 << ',' << r.collisions << ',' << r.wall_contacts << ',' << r.events << ',' << r.swaps << ','
                 << r.overlap_changes << ',' << r.mean_overlaps << ',' << r.mean_certificates << ',' << cert_n << ','
                 << cert_nlogn << ',' << per(r.events, r.collisions) << ',' << per(r.swaps, r.collisions) << ','

@@ -1,7 +1,9 @@
 #pragma once
 /// \file
 /// Random ballistic spheres for the box-overlap benchmark: radii log-uniform in
-/// [1, spread], mass proportional to volume, velocity components uniform in [-1, 1],
+/// [1, spread], or (large_fraction > 0) a bimodal mix: that fraction of the spheres of
+/// radius `spread` among spheres of radii in [1, 1.5], the case where a large box meets
+/// many small ones (the paper's reason for guards, section 3.2); mass proportional to volume, velocity components uniform in [-1, 1],
 /// placed without overlap at random in a cube sized for volume fraction `phi`. Placement
 /// is by rejection, largest spheres first, against a hash grid of cell 2 * spread, so
 /// that 10^5 spheres place in a moment. Raw mt19937_64 bits, no standard distribution:
@@ -25,13 +27,16 @@ struct RandomSpheres {
   std::vector<Sphere> spheres;
 };
 
-inline RandomSpheres random_spheres(std::size_t n, double spread, double phi, std::uint64_t seed) {
+inline RandomSpheres random_spheres(std::size_t n, double spread, double phi, std::uint64_t seed,
+                                    double large_fraction = 0) {
   std::mt19937_64 rng(seed);
   auto unit = [&] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
   std::vector<double> radii(n);
   double volume = 0;
-  for (double& r : radii) {
-    r = std::pow(spread, unit());
+  const auto large = static_cast<std::size_t>(std::ceil(large_fraction * static_cast<double>(n)));
+  for (std::size_t i = 0; i < n; ++i) {
+    double& r = radii[i];
+    r = large_fraction > 0 ? (i < large ? spread : std::pow(1.5, unit())) : std::pow(spread, unit());
     volume += 4.0 / 3.0 * M_PI * r * r * r;
   }
   std::sort(radii.begin(), radii.end(), std::greater<>());
