@@ -27,9 +27,6 @@ std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, Vec
   return r.tested;
 }
 
-Contact pair_contact(double t, SphereId a, SphereId b) { return Contact{t, a, b, false, Wall::x_lo}; }
-Contact wall_contact(double t, SphereId a, Wall w) { return Contact{t, a, a, true, w}; }
-
 /// The overlap set of a fresh world over these spheres.
 struct Started {
   explicit Started(const std::vector<Sphere>& s) : run(s, settings()) {}
@@ -43,20 +40,7 @@ struct Started {
 };
 
 TEST(BoxOverlapDegenerate, SimultaneousCollisionsInTieKeyOrder) {
-  const std::vector<Sphere> s{
-      ball({20, 50, 50}, {1, 0, 0}), ball({30, 50, 50}, {-1, 0, 0}),  // 0-1 meet at t = 4
-      ball({20, 20, 50}, {1, 0, 0}), ball({30, 20, 50}, {-1, 0, 0}),  // 2-3 at t = 4
-      ball({50, 80, 20}, {0, 1, 0}), ball({50, 90, 20}, {0, -1, 0}),  // 4-5 at t = 4
-      ball({96, 96, 70}, {1, 1, 0}),                                  // 6 hits two walls at t = 3
-      ball({80, 10, 4}, {0, 0, -1}), ball({70, 10, 4}, {0, 0, -1}),   // 7, 8 hit the floor at t = 3
-  };
-  const auto c = twins(s, 4.5);
-  const std::vector<Contact> expected{
-      wall_contact(3, 6, Wall::x_hi), wall_contact(3, 6, Wall::y_hi), wall_contact(3, 7, Wall::z_lo),
-      wall_contact(3, 8, Wall::z_lo), pair_contact(4, 0, 1),          pair_contact(4, 2, 3),
-      pair_contact(4, 4, 5),
-  };
-  EXPECT_TRUE(same_contacts(c, expected));
+  EXPECT_TRUE(same_contacts(twins(simultaneous_contacts_scene(), 4.5), simultaneous_contacts_expected()));
 }
 
 TEST(BoxOverlapDegenerate, TwoRowsWhoseBoxesAllStartOverlappingAtOnce) {
@@ -114,13 +98,7 @@ TEST(BoxOverlapDegenerate, BoxesTangentAtTheStart) {
 }
 
 TEST(BoxOverlapDegenerate, SpheresTouchingAtTheStartCollideAtTimeZero) {
-  const std::vector<Sphere> s{
-      ball({10, 10, 10}, {1, 0, 0}), ball({12, 10, 10}, {-1, 0, 0}),           // approaching: contact at 0
-      ball({10, 30, 10}, {-1, 0, 0}), ball({12, 30, 10}, {1, 0, 0}),           // separating
-      ball({10, 50, 10}, {1, 1, 0}), ball({12, 50, 10}, {1, 1, 0}),            // moving together
-      ball({10, 70, 10}, {0, 1, 0}), ball({12, 70, 10}, {0, -1, 0}),           // sliding past each other
-      ball({40, 40, 40}, {3, 4, 0}, 2.5), ball({43, 44, 40}, {0, 0, 0}, 2.5),  // touching diagonally, approaching
-  };
+  const std::vector<Sphere> s = touching_at_start_scene();
   const Started st(s);
   for (SphereId i = 0; i < 10; i += 2) EXPECT_TRUE(st.bo().overlaps().contains(i, i + 1)) << i;
   const auto c = twins(s, 0.5);
