@@ -143,5 +143,21 @@ TEST(BoxOverlapDegenerate, GravityBouncesAndSpheresFallingTogether) {
   EXPECT_GE(c.size(), 3u);
 }
 
+TEST(BoxOverlapDegenerate, AFlatSceneNeverSwapsOnZ) {
+  // The world is 3D; a 2D scene is a flat one: every centre at z = 50, no z velocity.
+  std::vector<Sphere> s;
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j)
+      s.push_back(ball({10 + 14.0 * i, 10 + 14.0 * j, 50}, {std::cos(i + 7.0 * j), std::sin(i + 7.0 * j), 0},
+                       1 + 0.1 * ((i + j) % 4)));
+  const auto c = twins(s, 30);
+  EXPECT_GT(c.size(), 20u);
+  WorldRun w(s, Started::settings());
+  ASSERT_TRUE(w.run_until(30));
+  const auto& bo = dynamic_cast<const BoxOverlap&>(w.world->broad_phase());
+  EXPECT_EQ(bo.list(2).swaps(), 0u);
+  EXPECT_GT(bo.list(0).swaps() + bo.list(1).swaps(), 100u);
+}
+
 }  // namespace
 }  // namespace kds::testing
