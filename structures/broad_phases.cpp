@@ -1,6 +1,7 @@
 // The broad phases shipped with kds, by name (structures/collision/broad_phase_registry.hpp).
 // A new broad phase is a folder of its own under structures/ and one line here: this is
 // the only file that knows them all, so the collision layer depends on none of them.
+#include "structures/box_overlap/box_overlap.hpp"
 #include "structures/collision/all_pairs.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
 #include "structures/rolling_balls/rolling_tree.hpp"
@@ -20,6 +21,7 @@ constexpr BuiltinBroadPhase kBuiltin[] = {
     {"tvb-grid", make<TvbGrid>},    // Kim, Guibas, Shin: hierarchical grids of time-varying bounds
     {"rolling-tree", make<RollingTree>},             // Abam et al.: balls rolling on the floor, lists per node
     {"rolling-tree-global", make_rolling_global},  // the same tree with two global sorted lists
+    {"box-overlap", make<BoxOverlap>},  // Abam et al. 3.1: sorted lists of box extremes, ballistic spheres
 };
 
 }  // namespace

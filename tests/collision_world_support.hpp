@@ -163,6 +163,68 @@ inline TwinResult run_twins(const std::vector<Sphere>& spheres, CollisionWorldSe
   return r;
 }
 
+/// Contact records to compare logs against.
+inline Contact pair_contact(double t, SphereId a, SphereId b) { return Contact{t, a, b, false, Wall::x_lo}; }
+inline Contact wall_contact(double t, SphereId a, Wall w) { return Contact{t, a, a, true, w}; }
+
+/// A random-scene case of the tests of a broad phase against all-pairs.
+struct TwinCase {
+  const char* name;
+  SceneSpec spec;
+  bool gravity;
+  double restitution;
+  double t_end;
+};
+inline std::ostream& operator<<(std::ostream& os, const TwinCase& c) { return os << c.name; }
+
+/// Three random scenes of the case from `rng`, each run with `broad_phase` and with
+/// all-pairs: the same contacts, bit for bit, and a few sphere pairs among them.
+inline void expect_twins_on_random_scenes(std::mt19937_64& rng, std::uint64_t seed, const TwinCase& c,
+                                          const std::string& broad_phase) {
+  for (int scene = 0; scene < 3; ++scene) {
+    SCOPED_TRACE("scene " + std::to_string(scene) + " of seed " + std::to_string(seed));
+    const auto spheres = random_scene(rng, c.spec);
+    const auto settings = world_settings(cube(c.spec.box), broad_phase, c.restitution,
+                                         c.gravity ? Vec<3>{0, 0, -9.81} : Vec<3>{});
+    const TwinResult r = run_twins(spheres, settings, c.t_end, {}, broad_phase);
+    EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
+    std::size_t pairs = 0;
+    for (const Contact& k : r.tested) pairs += !k.with_wall;
+    EXPECT_GT(pairs, 3u) << "the scene should collide";
+    std::cout << "[ scene    ] " << c.name << " #" << scene << ": " << r.tested.size() << " contacts (" << pairs
+              << " pairs)\n";
+  }
+}
+
+/// Simultaneous contacts in a 100^3 box: three pairs meet at t = 4, and four spheres hit
+/// five walls at t = 3; `simultaneous_contacts_expected` lists them in tie-key order.
+inline std::vector<Sphere> simultaneous_contacts_scene() {
+  return {
+      ball({20, 50, 50}, {1, 0, 0}), ball({30, 50, 50}, {-1, 0, 0}),  // 0-1 meet at t = 4
+      ball({20, 20, 50}, {1, 0, 0}), ball({30, 20, 50}, {-1, 0, 0}),  // 2-3 at t = 4
+      ball({50, 80, 20}, {0, 1, 0}), ball({50, 90, 20}, {0, -1, 0}),  // 4-5 at t = 4
+      ball({96, 96, 70}, {1, 1, 0}),                                  // 6 hits two walls at t = 3
+      ball({80, 10, 4}, {0, 0, -1}), ball({70, 10, 4}, {0, 0, -1}),   // 7, 8 hit the floor at t = 3
+  };
+}
+inline std::vector<Contact> simultaneous_contacts_expected() {
+  return {wall_contact(3, 6, Wall::x_hi), wall_contact(3, 6, Wall::y_hi), wall_contact(3, 7, Wall::z_lo),
+          wall_contact(3, 8, Wall::z_lo), pair_contact(4, 0, 1),          pair_contact(4, 2, 3),
+          pair_contact(4, 4, 5)};
+}
+
+/// Five pairs of spheres touching at time 0, approaching (pairs 0-1 and 8-9, diagonally),
+/// separating, moving together, sliding past each other: contacts at 0 for 0-1 and 8-9.
+inline std::vector<Sphere> touching_at_start_scene() {
+  return {
+      ball({10, 10, 10}, {1, 0, 0}), ball({12, 10, 10}, {-1, 0, 0}),           // approaching
+      ball({10, 30, 10}, {-1, 0, 0}), ball({12, 30, 10}, {1, 0, 0}),           // separating
+      ball({10, 50, 10}, {1, 1, 0}), ball({12, 50, 10}, {1, 1, 0}),            // moving together
+      ball({10, 70, 10}, {0, 1, 0}), ball({12, 70, 10}, {0, -1, 0}),           // sliding past each other
+      ball({40, 40, 40}, {3, 4, 0}, 2.5), ball({43, 44, 40}, {0, 0, 0}, 2.5),  // touching diagonally, approaching
+  };
+}
+
 /// A coordinate of a motion at a rational time, exactly.
 inline Rational exact_coordinate(const Motion<3>& m, int axis, const Rational& t) {
   const auto& c = m.coefficients(axis);

@@ -145,7 +145,8 @@ class CommandLine : public CLI::App {
 /// broad_phase_registry.hpp; and the grid's cell size, 0 leaving it to the cost model).
 inline void add_broad_phase_options(CommandLine& line, std::string& broad_phase, double& cell_ratio) {
   line.add_option("--broad-phase", broad_phase,
-                  "a registered broad phase: tvb-grid (the time-varying-bound grid) or all-pairs (the reference)")
+                  "a registered broad phase: tvb-grid (the time-varying-bound grid), box-overlap (sorted lists of box extremes; "
+                  "ballistic spheres only) or all-pairs (the reference)")
       ->check(one_of(kds::broad_phase_names()))
       ->type_name("NAME")
       ->capture_default_str();

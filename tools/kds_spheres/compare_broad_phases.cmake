@@ -1,7 +1,7 @@
-# Runs kds_spheres on one scene with the grid and with all pairs, and fails unless both
-# write the same collision log and the same final states: the brute-force twin check of
-# the interchange tool. Variables: TOOL, SCENE, UNTIL, OUT (a directory).
-foreach(bp tvb-grid all-pairs)
+# Runs kds_spheres on one scene with the grid, with box overlap and with all pairs, and
+# fails unless all write the same collision log and the same final states: the
+# brute-force twin check of the interchange tool. Variables: TOOL, SCENE, UNTIL, OUT (a directory).
+foreach(bp tvb-grid box-overlap all-pairs)
   execute_process(COMMAND ${TOOL} ${SCENE} --until ${UNTIL} --broad-phase ${bp}
                           --contacts ${OUT}/contacts-${bp}.txt --states ${OUT}/states-${bp}.txt
                   RESULT_VARIABLE rc)
@@ -14,11 +14,13 @@ list(LENGTH lines count)
 if(count LESS 10)
   message(FATAL_ERROR "only ${count} contacts: the scene does not test much")
 endif()
-foreach(what contacts states)
-  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/${what}-tvb-grid.txt ${OUT}/${what}-all-pairs.txt
-                  RESULT_VARIABLE differ)
-  if(NOT differ EQUAL 0)
-    message(FATAL_ERROR "the grid and all-pairs ${what} differ: ${OUT}/${what}-tvb-grid.txt ${OUT}/${what}-all-pairs.txt")
-  endif()
+foreach(bp tvb-grid box-overlap)
+  foreach(what contacts states)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/${what}-${bp}.txt ${OUT}/${what}-all-pairs.txt
+                    RESULT_VARIABLE differ)
+    if(NOT differ EQUAL 0)
+      message(FATAL_ERROR "${bp} and all-pairs ${what} differ: ${OUT}/${what}-${bp}.txt ${OUT}/${what}-all-pairs.txt")
+    endif()
+  endforeach()
 endforeach()
-message(STATUS "grid and all-pairs agree on ${count} contacts and the final states")
+message(STATUS "grid, box overlap and all-pairs agree on ${count} contacts and the final states")

@@ -19,34 +19,14 @@ const Vec<3> kGravity{0, 0, -9.81};
 
 // ---------------------------------------------------------------- random scenes
 
-struct RandomCase {
-  const char* name;
-  SceneSpec spec;
-  bool gravity;
-  double restitution;
-  double t_end;
-};
-
-std::ostream& operator<<(std::ostream& os, const RandomCase& c) { return os << c.name; }
+using RandomCase = TwinCase;
 
 class RandomTwins : public ::testing::TestWithParam<RandomCase> {};
 
 TEST_P(RandomTwins, GridReproducesAllPairsExactly) {
-  const RandomCase& c = GetParam();
   const std::uint64_t seed = test_seed();
   std::mt19937_64 rng(seed);
-  for (int scene = 0; scene < 3; ++scene) {
-    SCOPED_TRACE("scene " + std::to_string(scene) + " of seed " + std::to_string(seed));
-    const auto spheres = random_scene(rng, c.spec);
-    auto settings = world_settings(cube(c.spec.box), "tvb-grid", c.restitution, c.gravity ? kGravity : Vec<3>{});
-    const TwinResult r = run_twins(spheres, settings, c.t_end);
-    EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
-    std::size_t pairs = 0;
-    for (const Contact& k : r.tested) pairs += !k.with_wall;
-    EXPECT_GT(pairs, 3u) << "the scene should collide";
-    std::cout << "[ scene    ] " << c.name << " #" << scene << ": " << r.tested.size() << " contacts (" << pairs
-              << " pairs)\n";
-  }
+  expect_twins_on_random_scenes(rng, seed, GetParam(), "tvb-grid");
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -174,24 +154,8 @@ std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, dou
   return r.tested;
 }
 
-Contact pair_contact(double t, SphereId a, SphereId b) { return Contact{t, a, b, false, Wall::x_lo}; }
-Contact wall_contact(double t, SphereId a, Wall w) { return Contact{t, a, a, true, w}; }
-
 TEST(BallisticDegenerate, SimultaneousCollisionsInTieKeyOrder) {
-  const std::vector<Sphere> s{
-      ball({20, 50, 50}, {1, 0, 0}),  ball({30, 50, 50}, {-1, 0, 0}),   // 0-1 meet at t = 4
-      ball({20, 20, 50}, {1, 0, 0}),  ball({30, 20, 50}, {-1, 0, 0}),   // 2-3 at t = 4
-      ball({50, 80, 20}, {0, 1, 0}),  ball({50, 90, 20}, {0, -1, 0}),   // 4-5 at t = 4
-      ball({96, 96, 70}, {1, 1, 0}),                                    // 6 hits two walls at t = 3
-      ball({80, 10, 4}, {0, 0, -1}),  ball({70, 10, 4}, {0, 0, -1}),    // 7, 8 hit the floor at t = 3
-  };
-  const auto c = twins(s, 4.5);
-  const std::vector<Contact> expected{
-      wall_contact(3, 6, Wall::x_hi), wall_contact(3, 6, Wall::y_hi), wall_contact(3, 7, Wall::z_lo),
-      wall_contact(3, 8, Wall::z_lo), pair_contact(4, 0, 1),          pair_contact(4, 2, 3),
-      pair_contact(4, 4, 5),
-  };
-  EXPECT_TRUE(same_contacts(c, expected));
+  EXPECT_TRUE(same_contacts(twins(simultaneous_contacts_scene(), 4.5), simultaneous_contacts_expected()));
 }
 
 TEST(BallisticDegenerate, FourSpheresConvergingMeetPairwiseAtAnIrrationalTime) {
@@ -270,14 +234,7 @@ TEST(BallisticDegenerate, TouchingWallsAtTheStart) {
 }
 
 TEST(BallisticDegenerate, TouchingEachOtherAtTheStart) {
-  const std::vector<Sphere> s{
-      ball({10, 10, 10}, {1, 0, 0}), ball({12, 10, 10}, {-1, 0, 0}),           // approaching: contact at 0
-      ball({10, 30, 10}, {-1, 0, 0}), ball({12, 30, 10}, {1, 0, 0}),           // separating
-      ball({10, 50, 10}, {1, 1, 0}), ball({12, 50, 10}, {1, 1, 0}),            // moving together
-      ball({10, 70, 10}, {0, 1, 0}), ball({12, 70, 10}, {0, -1, 0}),           // sliding past each other
-      ball({40, 40, 40}, {3, 4, 0}, 2.5), ball({43, 44, 40}, {0, 0, 0}, 2.5),  // touching diagonally, approaching
-  };
-  const auto c = twins(s, 0.5);
+  const auto c = twins(touching_at_start_scene(), 0.5);
   const std::vector<Contact> expected{pair_contact(0, 0, 1), pair_contact(0, 8, 9)};
   EXPECT_TRUE(same_contacts(c, expected));
 }
