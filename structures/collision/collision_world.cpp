@@ -304,9 +304,13 @@ void CollisionWorld::separate(const Contact& c, std::array<SphereState, 2>& s) c
     if (low ? s[0].position[k] < x : s[0].position[k] > x) s[0].position[k] = x;
     return;
   }
-  if (ballistic(c.a) && ballistic(c.b))
-    separate_pair(s[0].position, spheres_[c.a].spec.radius, spheres_[c.a].spec.mass, s[1].position,
-                  spheres_[c.b].spec.radius, spheres_[c.b].spec.mass);
+  if (!ballistic(c.a) || !ballistic(c.b)) return;
+  // Never along an axis in which neither sphere moves: a planar motion stays planar.
+  std::array<bool, 3> movable{};
+  for (int k = 0; k < 3; ++k)
+    movable[k] = s[0].velocity[k] != 0 || s[1].velocity[k] != 0 || settings_.gravity[k] != 0;
+  separate_pair(s[0].position, spheres_[c.a].spec.radius, spheres_[c.a].spec.mass, s[1].position,
+                spheres_[c.b].spec.radius, spheres_[c.b].spec.mass, movable);
 }
 
 void CollisionWorld::record(const Contact& c) {

@@ -4,6 +4,7 @@
 /// masses ("Pool Hall Lessons", seed 001), with an optional coefficient of restitution,
 /// and the reflection of a sphere off a box wall.
 
+#include <array>
 #include <cmath>
 #include <utility>
 
@@ -49,17 +50,26 @@ inline double touching_coordinate(double plane, double r, bool low) {
   return x;
 }
 
-/// Moves two spheres that overlap (centres closer than ra + rb) apart along the line of
-/// their centres until they touch, each by a share inverse to its mass (the centre of mass
-/// stays). After a response at a rounded time the pair overlaps by the distance it
-/// approached during the rounding; up to the rounding of this arithmetic, it is gone.
-inline void separate_pair(Vec<3>& xa, double ra, double ma, Vec<3>& xb, double rb, double mb) {
+/// Moves two spheres that overlap (centres closer than ra + rb) apart until they touch,
+/// each by a share inverse to its mass (the centre of mass stays). After a response at a
+/// rounded time the pair overlaps by the distance it approached during the rounding; up
+/// to the rounding of this arithmetic, it is gone. Only the axes in `movable` change: an
+/// axis in which neither sphere moves (balls rolling on a plane have no vertical motion)
+/// keeps its coordinates exactly, and the centres part along the projection of the line
+/// of centres onto the other axes. With every axis movable, that is the line of centres.
+inline void separate_pair(Vec<3>& xa, double ra, double ma, Vec<3>& xb, double rb, double mb,
+                          const std::array<bool, 3>& movable = {true, true, true}) {
   const Vec<3> d{xb[0] - xa[0], xb[1] - xa[1], xb[2] - xa[2]};
-  const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-  const double overlap = ra + rb - len;
-  if (!(overlap > 0 && len > 0)) return;
+  double free2 = 0, fixed2 = 0;
+  for (int k = 0; k < 3; ++k) (movable[k] ? free2 : fixed2) += d[k] * d[k];
+  const double reach = (ra + rb) * (ra + rb) - fixed2;  // what the movable axes must span, squared
+  const double len = std::sqrt(free2);
+  if (!(reach > 0 && len > 0)) return;
+  const double overlap = std::sqrt(reach) - len;
+  if (!(overlap > 0)) return;
   const double wa = mb / (ma + mb), wb = ma / (ma + mb);
   for (int k = 0; k < 3; ++k) {
+    if (!movable[k]) continue;
     xa[k] -= overlap * wa * d[k] / len;
     xb[k] += overlap * wb * d[k] / len;
   }
