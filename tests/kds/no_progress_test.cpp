@@ -60,28 +60,33 @@ TEST(NoProgress, EndlessEventsAtOneInstantStopWithTheBodiesNamed) {
   EXPECT_EQ(compare(sim.next_event_time(), 2.5), 0);
 }
 
+/// A simulator with the given bound (no per-body part) and a Stubborn certificate on two bodies.
+struct OneStubborn {
+  OneStubborn(std::uint64_t bound, double at, double step) : sim(settings(bound)) {
+    const BodyId a = sim.bodies().insert(Motion<1>::linear(0.0, {0.0}, {0.0}));
+    const BodyId b = sim.bodies().insert(Motion<1>::linear(0.0, {0.0}, {0.0}));
+    c = sim.create<Stubborn>(a, b, at, step);
+  }
+  static SimulatorSettings settings(std::uint64_t bound) {
+    SimulatorSettings s;
+    s.max_events_at_one_instant = bound;
+    s.max_events_at_one_instant_per_body = 0;
+    return s;
+  }
+  Simulator sim;
+  Stubborn* c = nullptr;
+};
+
 TEST(NoProgress, ManyEventsAtDifferentTimesAreNotBounded) {
-  SimulatorSettings settings;
-  settings.max_events_at_one_instant = 10;
-  settings.max_events_at_one_instant_per_body = 0;
-  Simulator sim(settings);
-  const BodyId a = sim.bodies().insert(Motion<1>::linear(0.0, {0.0}, {0.0}));
-  const BodyId b = sim.bodies().insert(Motion<1>::linear(0.0, {0.0}, {0.0}));
-  auto* c = sim.create<Stubborn>(a, b, 0.5, 0.25);
-  sim.run_until(1000);
-  EXPECT_EQ(c->fired, 3999u);  // at 0.5, 0.75, ..., 1000
+  OneStubborn s(10, 0.5, 0.25);
+  s.sim.run_until(1000);
+  EXPECT_EQ(s.c->fired, 3999u);  // at 0.5, 0.75, ..., 1000
 }
 
 TEST(NoProgress, NoBoundWhenBothSettingsAreZero) {
-  SimulatorSettings settings;
-  settings.max_events_at_one_instant = 0;
-  settings.max_events_at_one_instant_per_body = 0;
-  Simulator sim(settings);
-  const BodyId a = sim.bodies().insert(Motion<1>::linear(0.0, {0.0}, {0.0}));
-  const BodyId b = sim.bodies().insert(Motion<1>::linear(0.0, {0.0}, {0.0}));
-  auto* c = sim.create<Stubborn>(a, b, 1.0, 0.0);
-  for (int i = 0; i < 50000; ++i) ASSERT_TRUE(sim.step());
-  EXPECT_EQ(c->fired, 50000u);
+  OneStubborn s(0, 1.0, 0.0);
+  for (int i = 0; i < 50000; ++i) ASSERT_TRUE(s.sim.step());
+  EXPECT_EQ(s.c->fired, 50000u);
 }
 
 }  // namespace

@@ -104,8 +104,8 @@ class Progress {
 };
 
 /// What a scene will need, said before the run: measured 5.1-5.4 KB of memory per
-/// sphere at 5% volume fraction (2e4 and 1e5 spheres), 8.1 KB in denser scenes (issue
-/// 12: 1e6 spheres took 8.1 GB). Refuses a scene whose smallest estimate exceeds the
+/// sphere at 5% volume fraction (2e4 and 1e5 spheres); issue 12 reports 8.1 KB (1e6
+/// spheres took 8.1 GB). Refuses a scene whose smallest estimate exceeds the
 /// machine's memory, which would end in the kernel killing the run.
 void check_memory(std::size_t spheres) {
   constexpr double low = 5.0e3, high = 8.1e3, gb = 1e9;  // bytes per sphere

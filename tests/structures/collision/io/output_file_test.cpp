@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "collision_world_support.hpp"
 #include "kds/errors.hpp"
 #include "structures/collision/io/output_file.hpp"
 
@@ -35,16 +36,6 @@ struct TempDir {
   }
   ~TempDir() { fs::remove_all(path); }
 };
-
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InvalidInput& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 TEST(OutputFile, CommitReplacesTheFileOnlyAtTheEnd) {
   TempDir dir;
@@ -76,7 +67,7 @@ TEST(OutputFile, AnUncommittedFileLeavesTheOldContentAndNoTemporary) {
 
 TEST(OutputFile, AFullDiskIsAnErrorNamingTheFile) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
-  const std::string what = error_of([] {
+  const std::string what = invalid_input_message([] {
     OutputFile out("/dev/full");
     for (int i = 0; i < 1000; ++i) out.stream() << "0.35000000000000003 0 1\n";
     out.commit();
@@ -87,12 +78,12 @@ TEST(OutputFile, AFullDiskIsAnErrorNamingTheFile) {
 
 TEST(OutputFile, AnUnwritablePathFailsWhenOpened) {
   TempDir dir;
-  std::string what = error_of([&] { OutputFile out((dir.path / "missing" / "log.txt").string()); });
+  std::string what = invalid_input_message([&] { OutputFile out((dir.path / "missing" / "log.txt").string()); });
   EXPECT_NE(what.find("cannot write '" + (dir.path / "missing" / "log.txt").string() + "'"), std::string::npos) << what;
-  what = error_of([&] { OutputFile out(dir.path.string()); });
+  what = invalid_input_message([&] { OutputFile out(dir.path.string()); });
   EXPECT_NE(what.find("is a directory"), std::string::npos) << what;
   if (fs::exists("/proc/version")) {
-    what = error_of([] { OutputFile out("/proc/version"); });
+    what = invalid_input_message([] { OutputFile out("/proc/version"); });
     EXPECT_NE(what.find("cannot write '/proc/version'"), std::string::npos) << what;
   }
 }
