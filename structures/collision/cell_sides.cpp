@@ -15,11 +15,14 @@ CellSides::CellSides(const std::vector<Sphere>& spheres, double ratio, const Box
     r_min = std::min(r_min, s.radius);
     r_max = std::max(r_max, s.radius);
   }
-  double box_side = 0;
-  for (int k = 0; k < 3; ++k) box_side = std::max(box_side, box.hi[k] - box.lo[k]);
+  double box_side = 0, corner = 0;
+  for (int k = 0; k < 3; ++k) {
+    box_side = std::max(box_side, box.hi[k] - box.lo[k]);
+    corner = std::max({corner, std::fabs(box.lo[k]), std::fabs(box.hi[k])});
+  }
   const double coarsest = ratio * 2 * r_max;
   const double finest = std::max({ratio * 2 * r_min, min_side_per_box_side * box_side,
-                                  std::ldexp(coarsest, 1 - max_levels)});
+                                  min_side_per_coordinate * corner, std::ldexp(coarsest, 1 - max_levels)});
   // Doubling from the finest side is exact; stop at the first side that holds the largest sphere.
   sides_.push_back(finest);
   while (sides_.back() < coarsest && levels() < max_levels) sides_.push_back(2 * sides_.back());

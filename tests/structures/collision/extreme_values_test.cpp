@@ -62,6 +62,35 @@ TEST(ExtremeValues, RadiusRatiosBeyondTheOldLevelCapRunOnTheGrid) {
   EXPECT_TRUE(same_contacts(e.tested, e.all_pairs));
 }
 
+// Found by feeding extreme scenes to kds_spheres: a box of side 1e-6 at -1e6 with radii
+// of 1e-12 and 2e-7. The grid's cells (7.6e-12) were below the spacing of coordinates
+// there (1.2e-10), and the first bound, registered with a margin of 1e-12 of its
+// coordinates, took 1.8 GB of cells before the run was killed.
+TEST(ExtremeValues, ATinyBoxFarOutGetsCellsAboveTheSpacingOfItsCoordinates) {
+  const double lo = -1e6, hi = -999999.999999;
+  const Box3 box{{lo, lo, lo}, {hi, hi, hi}};
+  const std::vector<Sphere> s = {
+      ball({-999999.999999387, -999999.9999995693, -999999.9999991123}, {1e-150, -2.2250738585072014e-308, -1e-300},
+           1e-12, 3),
+      ball({-999999.999999652, -999999.9999996509, -999999.9999998054}, {-1e-323, -1, -0.0}, 1.0000000000000001e-11, 3),
+      ball({-999999.9999991435, -999999.9999996865, -999999.9999992477}, {2.2250738585072014e-308, -5e-324, -5e-324},
+           1e-07, 1e-50),
+      ball({-999999.999999652, -999999.9999992811, -999999.9999994119}, {-1e+49, -1e+50, -1e-150}, 2e-07, 3)};
+  auto settings = world_settings(box, "tvb-grid", 1.0, {0, 0, 3e-310});
+  settings.contact_tolerance = 1.8189894045458564e-06;
+  std::vector<Contact> contacts[2];
+  for (int k = 0; k < 2; ++k) {
+    settings.broad_phase = k == 0 ? "tvb-grid" : "all-pairs";
+    WorldRun w(s, settings);
+    (void)w.run_until(1, 200);
+    contacts[k] = w.contacts();
+  }
+  const std::size_t common = std::min(contacts[0].size(), contacts[1].size());
+  EXPECT_GT(common, 0u);
+  EXPECT_TRUE(same_contacts({contacts[0].begin(), contacts[0].begin() + common},
+                            {contacts[1].begin(), contacts[1].begin() + common}));
+}
+
 /// A random valid scene with extreme values: a handful of spheres, well apart.
 std::vector<Sphere> extreme_scene(std::mt19937_64& rng, double side) {
   static const double values[] = {0, 5e-324, 1e-323, 2.2250738585072014e-308, 1e-300, 1e-150, 1e-20, 1, 1e20, 1e50};

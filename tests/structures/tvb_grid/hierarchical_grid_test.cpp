@@ -243,7 +243,7 @@ TEST(HierarchicalGrid, EraseOfAnUnregisteredSphereIsALogicError) {
 
 // The levels of cell sides for any radii (issue 12, item 3): radii 1 and 5e-5 in a box
 // of 100 needed 16 levels, one more than the grid had, and were refused. Now the finest
-// side has two floors (2^-17 of the box, 2^-31 of the largest side), every sphere has a
+// side has floors (2^-17 of the box, 2^-36 of its corners, 2^-31 of the largest side), every sphere has a
 // level, and the grid accepts the count.
 TEST(CellSides, EveryRadiusHasALevelWithinTheFloors) {
   const Box3 box{{0, 0, 0}, {100, 100, 100}};
@@ -273,6 +273,12 @@ TEST(CellSides, EveryRadiusHasALevelWithinTheFloors) {
   EXPECT_GE(wide.side(wide.levels() - 1), 4e39);
   EXPECT_EQ(wide.level_of(1e-30), 0);
   EXPECT_NO_THROW(HierarchicalGrid(wide.side(0), wide.levels()));
+  // A tiny box far out: cells stay far above the spacing of its coordinates (a bound was
+  // registered in 10^15 cells of 7.6e-12 in this box, its margin being 1e-12 of 1e6).
+  const Box3 far{{-1e6, -1e6, -1e6}, {-999999.999999, -999999.999999, -999999.999999}};
+  const CellSides out({sphere(1e-12), sphere(2e-7)}, 2, far);
+  EXPECT_EQ(out.side(0), CellSides::min_side_per_coordinate * 1e6);
+  EXPECT_GE(out.side(0), 1e-12 * 1e6);
   // A finest cell never makes more than 2^17 cells across the box (within the cell keys).
   for (const CellSides& c : {issue, tiny, wide}) EXPECT_GE(c.side(0) * 0x1p17, 100.0);
 }
