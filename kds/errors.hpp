@@ -4,6 +4,9 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "kds/body_id.hpp"
 
 namespace kds {
 
@@ -24,6 +27,15 @@ class CertificateViolated : public std::runtime_error {
 class AuditFailure : public std::logic_error {
  public:
   using std::logic_error::logic_error;
+};
+
+/// The clock stopped: more events at one instant than SimulatorSettings allows (a chain
+/// of touching spheres between two walls collides forever at one time). `bodies` are the
+/// bodies of the certificates that failed in the last events at that instant, by index.
+class NoProgress : public std::runtime_error {
+ public:
+  NoProgress(const std::string& what, std::vector<BodyId> bodies) : std::runtime_error(what), bodies(std::move(bodies)) {}
+  std::vector<BodyId> bodies;
 };
 
 }  // namespace kds

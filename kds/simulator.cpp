@@ -193,10 +193,39 @@ CertificateBase* Simulator::pop() {
   return c;
 }
 
+void Simulator::check_progress(const CertificateBase& next) {
+  // advance() counts the events at the current instant. Near the bound, the bodies of the
+  // last 64 events at this instant are kept for the message: a stalled instant repeats
+  // the same few events.
+  constexpr std::uint64_t kept = 64;
+  const std::uint64_t bound =
+      settings_.max_events_at_one_instant + settings_.max_events_at_one_instant_per_body * bodies_.size();
+  if (bound == 0 || events_at_instant_ + kept < bound) return;
+  if (compare(next.failure_, now_) > 0) return;  // the clock moves on: advance() starts a new count
+  for (BodyId b : next.bodies()) bodies_at_instant_.push_back(b);
+  if (std::find(kinds_at_instant_.begin(), kinds_at_instant_.end(), next.kind()) == kinds_at_instant_.end())
+    kinds_at_instant_.push_back(next.kind());
+  if (events_at_instant_ < bound) return;
+  std::sort(bodies_at_instant_.begin(), bodies_at_instant_.end());
+  bodies_at_instant_.erase(std::unique(bodies_at_instant_.begin(), bodies_at_instant_.end()), bodies_at_instant_.end());
+  std::ostringstream os;
+  os.precision(17);
+  os << "no progress in time: " << events_at_instant_ << " events at t = " << now_approx()
+     << " (the bound of SimulatorSettings::max_events_at_one_instant and _per_body); the last of them, of kind";
+  for (std::size_t i = 0; i < kinds_at_instant_.size(); ++i) os << (i ? ", '" : " '") << kinds_at_instant_[i] << "'";
+  os << ", on bodies ";
+  for (std::size_t i = 0; i < bodies_at_instant_.size(); ++i) os << (i ? ", " : "") << bodies_at_instant_[i];
+  throw NoProgress(os.str(), bodies_at_instant_);
+}
+
 void Simulator::advance(const Root& t) {
+  ++events_at_instant_;
   int order = compare(t, now_);
   if (order > 0) {
     set_now(t);
+    events_at_instant_ = 1;
+    bodies_at_instant_.clear();
+    kinds_at_instant_.clear();
   } else {
     // t == now (simultaneous events), or t < now after round_clock(): the clock never goes back.
     ++stats_.events_at_equal_times;
@@ -237,6 +266,7 @@ void Simulator::observe(const CertificateBase& c, bool exact) {
 bool Simulator::step() {
   flush();
   if (queue_->empty()) return false;
+  check_progress(*queue_->top());
   CertificateBase* c = pop();
   advance(c->failure_);
   validate(*c);

@@ -29,6 +29,15 @@ struct SimulatorSettings {
   /// run_until (slow: for tests and the validating build, CMake option
   /// KDS_VALIDATING_BUILD, where it is on by default).
   bool audit = config::validating_build;
+  /// The most events processed at one instant (one exact time, or a time rounding has
+  /// already passed): `max_events_at_one_instant + max_events_at_one_instant_per_body *`
+  /// (live bodies). One more and step() throws NoProgress naming the bodies involved;
+  /// both 0: no bound. Simultaneous events are finite in a sound model (n touching equal
+  /// spheres in a row collide at most n (n - 1) / 2 times at one instant), but a chain of
+  /// touching spheres from wall to wall collides forever without the clock moving
+  /// (docs/architecture.md, section 2).
+  std::uint64_t max_events_at_one_instant = 10'000;
+  std::uint64_t max_events_at_one_instant_per_body = 1'000;
 };
 
 class Simulator {
@@ -88,7 +97,8 @@ class Simulator {
   void flush();
 
   // ---- Running ----
-  /// Processes the next event. Returns false if there is none.
+  /// Processes the next event. Returns false if there is none. Throws NoProgress, before
+  /// taking the event, if it would exceed SimulatorSettings::max_events_at_one_instant.
   bool step();
   /// Processes every event at or before t, then sets the clock to t.
   void run_until(double t);
@@ -130,6 +140,7 @@ class Simulator {
 
   // The named steps of the event loop.
   CertificateBase* pop();
+  void check_progress(const CertificateBase& next);
   void advance(const Root& t);
   void validate(const CertificateBase& c) const;
   void process(CertificateBase& c);
@@ -148,6 +159,9 @@ class Simulator {
   std::size_t live_certificates_ = 0;
   std::uint64_t next_sequence_ = 0;
   std::uint32_t touched_in_event_ = 0;
+  std::uint64_t events_at_instant_ = 0;  // events processed at the clock's current instant
+  std::vector<BodyId> bodies_at_instant_;  // bodies of the last of them, for NoProgress
+  std::vector<const char*> kinds_at_instant_;  // ... and their kinds
   std::vector<Structure*> structures_;
   std::vector<Observer*> observers_;
   Statistics stats_;

@@ -303,6 +303,20 @@ LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth b
   return r;
 }
 
+/// A failure whose isolating interval [lo, +inf] reaches beyond the doubles (a wall far
+/// away at a subnormal speed: 4 / 5e-324 overflows). The clock is a double, so a failure
+/// after the largest double is "never"; one at or before it gets a finite interval.
+/// Decided exactly at the largest double (a finite dyadic), never converting infinity.
+Root clip_to_doubles(const Function& f, double lo) {
+  constexpr double largest = std::numeric_limits<double>::max();
+  if (lo == largest) lo = next_down(largest);
+  const int sign_at_largest = sgn(f.exact_value_at(largest));
+  // f > 0 before its failure and < 0 just after, on [lo, +inf], which holds only that root.
+  if (sign_at_largest > 0) return Root::infinity();
+  if (sign_at_largest == 0) return Root::at(largest);
+  return Root::isolated(lo, largest, &f);
+}
+
 }  // namespace
 
 Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mode, double horizon) {
@@ -320,8 +334,13 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
       case LocalResult::never: return Root::infinity();
       case LocalResult::fails_at_start: return Root::at(origin);
       case LocalResult::root: {
+        // f is positive just after now, so its failure is strictly later. A root that
+        // rounded to now fired while f still held, and certificates re-created by the
+        // repair saw the state before the event and undid it: a sphere on a diagonal,
+        // crossing grid planes on three axes within one ulp of time, looped forever at
+        // one instant, filling memory with destroyed certificates waiting for the clock.
         double t = origin + start + 0.5 * (r.lo + r.hi);
-        return Root::at(std::max(t, origin));
+        return Root::at(std::max(t, next_up(origin)));
       }
       case LocalResult::undecided: return Root::infinity();
     }
@@ -336,6 +355,11 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
         Interval base = Interval(origin) + Interval(start);
         double lo = (base + Interval(r.lo)).lo();
         double hi = (base + Interval(r.hi)).hi();
+        if (!std::isfinite(hi) && std::isfinite(lo)) {
+          if (p.degree() <= 1 || p.derivative()(Interval(0.0, std::numeric_limits<double>::max())).sign() != Sign::unknown)
+            return clip_to_doubles(f, lo);  // monotone from now on: one root in [lo, +inf]
+          break;
+        }
         // Widening to doubles around t may take in a neighbouring root (two roots closer
         // than the spacing of doubles at t): keep the interval only if p is monotone on it.
         if (p.degree() <= 1) return Root::isolated(lo, hi, &f);  // one root at most

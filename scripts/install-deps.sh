@@ -2,7 +2,8 @@
 # Installs the Debian packages kds needs, and nothing when they are all present.
 set -euo pipefail
 packages=(g++ cmake make libcgal-dev libboost-dev libboost-graph-dev libgmp-dev libmpfr-dev libmpfi-dev
-          libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev python3 python3-ase)
+          libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev python3 python3-ase
+          clang libclang-rt-14-dev)  # clang and libFuzzer: the fuzz targets (fuzz/)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,6 +6,9 @@
 #include <CGAL/Gmpq.h>
 #include <CGAL/Gmpz.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -60,13 +63,31 @@ std::vector<Real> real_roots(const Polynomial<Rational>& p) {
   return roots;
 }
 
-Real real_of(double t) { return Real(Bound(t)); }
+/// The exact value of a double. Infinity and NaN have none: GMP raises SIGFPE on them, so
+/// they are refused here, whatever the caller (every double-to-rational conversion of the
+/// exact path goes through exact_bound).
+Bound exact_bound(double t) {
+  if (!std::isfinite(t)) {
+    std::ostringstream os;
+    os << "kds: the exact path was asked for the value of " << t << " (internal error: a root beyond the doubles)";
+    throw std::logic_error(os.str());
+  }
+  return Bound(t);
+}
+Real real_of(double t) { return Real(exact_bound(t)); }
 Real real_of(const Root& r) { return r.is_point() ? real_of(r.lo()) : r.exact().value; }
 
 /// A rational strictly between x and the next root roots[next] (or beyond x if none).
+/// Exact throughout: x may lie beyond the largest double, where a double bound is infinite.
 Rational rational_after(const Real& x, const std::vector<Real>& roots, std::size_t next) {
   if (next < roots.size()) return to_rational(kernel().bound_between_1_object()(x, roots[next]));
-  return Rational(CGAL::to_interval(x).second) + 1;
+  return to_rational(kernel().approximate_absolute_1_object()(x, 0).second) + 1;
+}
+
+/// The largest double, exactly: failures after it are "never" (the clock is a double).
+const Real& largest_double() {
+  thread_local const Real r = real_of(std::numeric_limits<double>::max());
+  return r;
 }
 
 /// A tight double interval around r.
@@ -108,8 +129,10 @@ Root first_failure(const Polynomial<Rational>& p, const Root& now) {
   std::size_t i = first_root_above(roots, n);
   if (sign_at(p, rational_after(n, roots, i)) < 0) return now;
   for (; i < roots.size(); ++i) {
+    if (kernel().compare_1_object()(roots[i], largest_double()) == CGAL::LARGER) break;
     if (sign_at(p, rational_after(roots[i], roots, i + 1)) < 0) {
       auto [lo, hi] = tight_interval(roots[i]);
+      hi = std::min(hi, std::numeric_limits<double>::max());  // the root is at most the largest double
       return Root::exact(lo, hi, std::make_shared<ExactRoot>(ExactRoot{roots[i]}));
     }
   }

@@ -105,7 +105,7 @@ void CollisionWorld::build(const std::vector<Sphere>& spheres) {
   try {
     const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, box_);
     if (ratio < 2) throw InvalidInput("CollisionWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
-    cell_sides_ = CellSides(spheres, ratio);
+    cell_sides_ = CellSides(spheres, ratio, settings_.box);
     spheres_.resize(spheres.size());
     sphere_of_.assign(sim_.bodies().index_bound(), no_sphere);
     for (std::size_t i = 0; i < spheres.size(); ++i) {

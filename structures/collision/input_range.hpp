@@ -3,8 +3,7 @@
 /// The range of input a collision world accepts (docs/scene-format.md, "Accepted range"),
 /// checked by io/validate_spheres.hpp with errors naming the sphere, the field and the
 /// limit. Beyond it kds would not fail loudly but slowly or obscurely: squares of
-/// velocities overflow to infinity and every failure time goes to the exact path, or the
-/// grid runs out of cell indices or levels.
+/// velocities overflow to infinity and every failure time goes to the exact path.
 
 namespace kds::input_range {
 
@@ -15,13 +14,11 @@ namespace kds::input_range {
 inline constexpr double max_magnitude = 1e50;
 /// Smallest mass: the impulse divides by the sum of two masses.
 inline constexpr double min_mass = 1e-50;
-/// Smallest radius, as a fraction of the largest side of the box: 2^-20. The finest cells
-/// of the grid are at least 4 radii wide, so a level has at most 2^18 cells per axis,
-/// within the 2^19 that its cell keys hold (structures/tvb_grid/hierarchical_grid.hpp).
-inline constexpr double min_radius_per_box_side = 0x1p-20;
-/// Largest radius over the smallest radius: 2^14, so that one sphere per level of
-/// doubling cell sides needs at most 15 levels (CellSides::max_levels).
-inline constexpr double max_radius_ratio = 0x1p14;
+/// Smallest radius, as a fraction of the largest side of the box: 2^-40. Not for the grid
+/// (its cells have a floor, structures/collision/cell_sides.hpp, so any radius fits): two
+/// touching spheres are 2 r apart, and the response's normal, their difference divided
+/// by its length, must stay far above the rounding of coordinates (2^-52 of them).
+inline constexpr double min_radius_per_box_side = 0x1p-40;
 
 /// Smallest contact tolerance, as a fraction of the largest magnitude of a box corner in
 /// the world's local frame (box.hpp, local_origin): 2^-40. Coordinates are doubles: after a

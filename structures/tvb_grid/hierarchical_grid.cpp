@@ -10,7 +10,9 @@ namespace kds {
 HierarchicalGrid::HierarchicalGrid(double finest_side, int levels, const Vec<3>& origin) : levels_(levels), origin_(origin) {
   if (!(finest_side > 0) || !std::isfinite(finest_side))
     throw InvalidInput("HierarchicalGrid: finest cell side must be positive and finite");
-  if (levels < 1 || levels > 15) throw InvalidInput("HierarchicalGrid: between 1 and 15 levels");
+  if (levels < 1 || levels > max_levels)
+    throw InvalidInput("HierarchicalGrid: between 1 and " + std::to_string(max_levels) + " levels, got " +
+                       std::to_string(levels));
   for (int l = 0; l < levels; ++l) sides_.push_back(std::ldexp(finest_side, l));
   cells_.reserve(1024);
 }
@@ -26,16 +28,16 @@ CellRange HierarchicalGrid::cells_of(int level, const Vec<3>& lo, const Vec<3>& 
   const double s = sides_[level];
   for (int k = 0; k < 3; ++k) {
     double a = std::floor((lo[k] - origin_[k]) / s), b = std::floor((hi[k] - origin_[k]) / s);
-    if (!(std::fabs(a) < (1 << 19) && std::fabs(b) < (1 << 19)))
-      throw InvalidInput("HierarchicalGrid: a bound reaches beyond 2^19 cells from the origin");
+    if (!(std::fabs(a) < max_index && std::fabs(b) < max_index))
+      throw InvalidInput("HierarchicalGrid: a bound reaches beyond 2^18 cells from the origin");
     // The quotient is rounded: correct it by one cell if needed, so that membership agrees
     // exactly with plane() (x is in cell i iff plane(i) <= x < plane(i + 1)).
     auto exact_cell = [&](double x, double guess) {
       auto i = static_cast<std::int32_t>(guess);
       if (plane(level, k, i) > x) --i;
       else if (plane(level, k, i + 1) <= x) ++i;
-      if (i <= -(1 << 19) || i >= (1 << 19))
-        throw InvalidInput("HierarchicalGrid: a bound reaches beyond 2^19 cells from the origin");
+      if (i < -max_index || i >= max_index)
+        throw InvalidInput("HierarchicalGrid: a bound reaches beyond 2^18 cells from the origin");
       return i;
     };
     r.lo[k] = exact_cell(lo[k], a);

@@ -30,7 +30,14 @@ struct CellRange {
 
 class HierarchicalGrid {
  public:
-  /// Cells of level l are [origin + i L_l, origin + (i + 1) L_l) on each axis.
+  /// The most levels a grid can have (the cell keys hold 5 bits of level).
+  static constexpr int max_levels = 32;
+  /// Cell indices lie in [-max_index, max_index) on each axis (19 bits per index).
+  static constexpr std::int32_t max_index = std::int32_t(1) << 18;
+
+  /// Cells of level l are [origin + i L_l, origin + (i + 1) L_l) on each axis; 1 to
+  /// max_levels levels. CellSides (structures/collision/cell_sides.hpp) chooses sides
+  /// that keep a box's cells within max_index of the origin.
   HierarchicalGrid(double finest_side, int levels, const Vec<3>& origin = {0, 0, 0});
 
   int levels() const { return levels_; }
@@ -75,12 +82,14 @@ class HierarchicalGrid {
     bool native;  // registered at its own level (else: a finer sphere registered upward)
   };
   static std::uint64_t key(int level, std::int32_t i, std::int32_t j, std::int32_t k) {
-    // 4 bits of level and 20 bits per index (offset to be non-negative): +-524288 cells per axis.
-    constexpr std::int64_t offset = 1 << 19;
-    return (std::uint64_t(level) << 60) | (std::uint64_t(i + offset) << 40) | (std::uint64_t(j + offset) << 20) |
-           std::uint64_t(k + offset);
+    // 5 bits of level and 19 bits per index (offset to be non-negative): [-2^18, 2^18) cells per axis.
+    constexpr std::int64_t offset = std::int64_t(1) << (kIndexBits - 1);
+    return (std::uint64_t(level) << (3 * kIndexBits)) | (std::uint64_t(i + offset) << (2 * kIndexBits)) |
+           (std::uint64_t(j + offset) << kIndexBits) | std::uint64_t(k + offset);
   }
   void each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add);
+  static constexpr int kIndexBits = 19;
+  static_assert(max_levels <= 32 && 3 * kIndexBits + 5 <= 64, "a cell key fits 64 bits");
 
   int levels_;
   Vec<3> origin_;

@@ -26,7 +26,7 @@ std::vector<std::string> tokens_of(const std::string& line) {
 
 double number_field(const std::string& name, std::size_t line, const char* field, const std::string& token) {
   const text::Parsed p = text::parse(token);
-  if (!p.value) fail(name, line, std::string("field '") + field + "': '" + token + "' " + p.problem);
+  if (!p.value) fail(name, line, std::string("field '") + field + "': " + text::quoted(token) + " " + p.problem);
   if (!std::isfinite(*p.value)) fail(name, line, std::string("field '") + field + "' is not finite");
   return *p.value;
 }
@@ -35,7 +35,7 @@ SphereId id_field(const std::string& name, std::size_t line, const char* field, 
   std::uint64_t v = 0;
   auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
   if (ec != std::errc() || end != token.data() + token.size() || v > std::numeric_limits<SphereId>::max())
-    fail(name, line, std::string("field '") + field + "': '" + token + "' is not a sphere id");
+    fail(name, line, std::string("field '") + field + "': " + text::quoted(token) + " is not a sphere id");
   return static_cast<SphereId>(v);
 }
 
@@ -75,7 +75,7 @@ std::vector<Contact> read_contacts(std::istream& in, const std::string& name) {
           c.wall = static_cast<Wall>(w);
           known = true;
         }
-      if (!known) fail(name, number, "field 'j': '" + t[2] + "' is not a wall (wx-, wx+, wy-, wy+, wz-, wz+)");
+      if (!known) fail(name, number, "field 'j': " + text::quoted(t[2]) + " is not a wall (wx-, wx+, wy-, wy+, wz-, wz+)");
     } else {
       c.b = id_field(name, number, "j", t[2]);
     }

@@ -26,6 +26,14 @@ inline std::string significant17(double x) {
   return ec == std::errc() ? std::string(buf, end) : std::string("?");
 }
 
+/// A token as quoted in an error message: in quotes, cut to its first 40 characters, so
+/// that a 1 MB field does not flood the terminal ("'123456...' (1048576 characters)").
+inline std::string quoted(std::string_view token) {
+  constexpr std::size_t shown = 40;
+  if (token.size() <= shown) return "'" + std::string(token) + "'";
+  return "'" + std::string(token.substr(0, shown)) + "...' (" + std::to_string(token.size()) + " characters)";
+}
+
 /// Why a token is not a number, or the number. NaN and infinities parse (as "nan", "inf",
 /// "infinity" in any case) so that the caller can name them; a leading '+' is accepted.
 struct Parsed {

@@ -1,6 +1,10 @@
 #include "structures/collision/io/scene.hpp"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <istream>
 #include <map>
@@ -16,6 +20,7 @@ namespace {
 
 constexpr const char* kSphereFields[9] = {"x", "y", "z", "vx", "vy", "vz", "radius", "mass", "max_acceleration"};
 constexpr const char* kSphereLine = "x y z vx vy vz radius mass [max_acceleration]";
+constexpr const char* kKeywords[6] = {"box", "mode", "gravity", "restitution", "tolerance", "spheres"};
 
 /// Reads one file, line by line; knows where it is for the error messages.
 class SceneReader {
@@ -27,6 +32,8 @@ class SceneReader {
     bool in_spheres = false;
     while (std::getline(in_, text)) {
       ++line_;
+      // A UTF-8 byte-order mark (which some editors write) is not part of the first keyword.
+      if (line_ == 1 && text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
       split(text);
       if (tokens_.empty()) continue;
       if (in_spheres)
@@ -34,6 +41,7 @@ class SceneReader {
       else
         in_spheres = header_line();
     }
+    if (in_.bad()) fail_file("read error after line " + std::to_string(line_));
     if (!in_spheres) {
       line_ = 0;
       if (!seen_.count("box")) fail_file("missing 'box x0 y0 z0 x1 y1 z1' line");
@@ -57,11 +65,12 @@ class SceneReader {
   }
 
   /// Token i (after the keyword, or of a sphere line) as a finite number.
-  double number(std::size_t i, const std::string& field) const {
+  /// `who` ("sphere 3, ") prefixes the messages of a sphere line.
+  double number(std::size_t i, const std::string& field, const std::string& who = "") const {
     const text::Parsed p = text::parse(tokens_[i]);
-    if (!p.value) fail("field '" + field + "': '" + tokens_[i] + "' " + p.problem);
-    if (std::isnan(*p.value)) fail("field '" + field + "' is NaN");
-    if (std::isinf(*p.value)) fail("field '" + field + "' is infinite");
+    if (!p.value) fail(who + "field '" + field + "': " + text::quoted(tokens_[i]) + " " + p.problem);
+    if (std::isnan(*p.value)) fail(who + "field '" + field + "' is NaN");
+    if (std::isinf(*p.value)) fail(who + "field '" + field + "' is infinite");
     return *p.value;
   }
 
@@ -80,7 +89,7 @@ class SceneReader {
     const auto u = usage.find(key);
     if (u == usage.end()) {
       if (text::parse(key).value) fail("sphere line before the 'spheres' line");
-      fail("unknown keyword '" + key + "' (expected box, mode, gravity, restitution, tolerance or spheres)");
+      fail("unknown keyword " + text::quoted(key) + " (expected box, mode, gravity, restitution, tolerance or spheres)");
     }
     if (const auto s = seen_.find(key); s != seen_.end())
       fail("'" + key + "' given twice (first on line " + std::to_string(s->second) + ")");
@@ -98,7 +107,7 @@ class SceneReader {
       if (tokens_[1] == "unknown")
         scene_.unknown = true;
       else if (tokens_[1] != "ballistic")
-        fail("field 'mode': '" + tokens_[1] + "' is neither 'ballistic' nor 'unknown'");
+        fail("field 'mode': " + text::quoted(tokens_[1]) + " is neither 'ballistic' nor 'unknown'");
     } else if (key == "gravity") {
       expect_count(key, 3, u->second);
       static const char* g[3] = {"gx", "gy", "gz"};
@@ -132,13 +141,17 @@ class SceneReader {
 
   void sphere_line() {
     const std::size_t index = scene_.spheres.size();
+    for (const char* keyword : kKeywords)
+      if (tokens_[0] == keyword)
+        fail("'" + tokens_[0] + "' after the 'spheres' line (line " + std::to_string(seen_["spheres"]) +
+             "): header lines come before it, and every line after it is a sphere");
     const std::string who = "sphere " + std::to_string(index) + ", ";
     if (tokens_.size() < 8)
       fail(who + "field '" + kSphereFields[tokens_.size()] + "' missing (a sphere line is " + kSphereLine + ")");
     if (tokens_.size() > 9)
-      fail(who + "unexpected 10th field '" + tokens_[9] + "' (a sphere line is " + kSphereLine + ")");
+      fail(who + "unexpected 10th field " + text::quoted(tokens_[9]) + " (a sphere line is " + kSphereLine + ")");
     double v[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-    for (std::size_t i = 0; i < tokens_.size(); ++i) v[i] = number(i, kSphereFields[i]);
+    for (std::size_t i = 0; i < tokens_.size(); ++i) v[i] = number(i, kSphereFields[i], who);
     Sphere s;
     s.position = {v[0], v[1], v[2]};
     s.velocity = {v[3], v[4], v[5]};
@@ -183,8 +196,15 @@ void write_vec(std::ostream& out, const Vec<3>& v) {
 Scene read_scene(std::istream& in, const std::string& name) { return SceneReader(in, name).read(); }
 
 Scene load_scene(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    throw InvalidInput(path + ": is a directory, not a scene file");
+  errno = 0;
   std::ifstream in(path);
-  if (!in) throw InvalidInput(path + ": cannot open the scene file");
+  if (!in) {
+    const int error = errno;
+    throw InvalidInput(path + ": cannot open the scene file" + (error != 0 ? std::string(": ") + std::strerror(error) : ""));
+  }
   return read_scene(in, path);
 }
 

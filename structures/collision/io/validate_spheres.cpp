@@ -78,22 +78,6 @@ double largest_side(const Box3& box) {
   return side;
 }
 
-/// A radius more than max_radius_ratio times the smallest one, if any.
-std::optional<SphereProblem> radius_ratio_problem(const std::vector<Sphere>& spheres) {
-  if (spheres.empty()) return std::nullopt;
-  std::size_t smallest = 0;
-  for (std::size_t i = 1; i < spheres.size(); ++i)
-    if (spheres[i].radius < spheres[smallest].radius) smallest = i;
-  const double limit = input_range::max_radius_ratio * spheres[smallest].radius;  // exact: a power of two
-  for (std::size_t i = 0; i < spheres.size(); ++i)
-    if (spheres[i].radius > limit)
-      return SphereProblem{i, std::nullopt, "radius",
-                           "must be at most 2^14 = 16384 times the smallest radius (sphere " + std::to_string(smallest) +
-                               ": " + text::shortest(spheres[smallest].radius) + "), so at most " +
-                               text::shortest(limit) + ", got " + text::shortest(spheres[i].radius)};
-  return std::nullopt;
-}
-
 // ---- the hierarchical grid of the overlap search ---------------------------------------
 
 /// Level of a sphere: the binade of its radius, so that radii within a level differ by
@@ -317,7 +301,7 @@ std::optional<SphereProblem> single_sphere_problem(const Sphere& s, std::size_t 
   if (!(s.radius > 0)) return problem("radius", "must be > 0, got " + text::shortest(s.radius));
   const double min_radius = input_range::min_radius_per_box_side * largest_side(box);  // exact: a power of two
   if (s.radius < min_radius)
-    return problem("radius", "must be at least 2^-20 times the largest side of the box, " + text::shortest(min_radius) +
+    return problem("radius", "must be at least 2^-40 times the largest side of the box, " + text::shortest(min_radius) +
                                  ", got " + text::shortest(s.radius));
   if (!std::isfinite(s.mass)) return problem("mass", "is " + describe_non_finite(s.mass));
   if (!(s.mass > 0)) return problem("mass", "must be > 0, got " + text::shortest(s.mass));
@@ -348,7 +332,6 @@ std::optional<SphereProblem> find_sphere_problem(const std::vector<Sphere>& sphe
     return SphereProblem{spheres.size() - 1, std::nullopt, "", "too many spheres for 32-bit ids"};
   for (std::size_t i = 0; i < spheres.size(); ++i)
     if (auto p = single_sphere_problem(spheres[i], i, box)) return p;
-  if (auto p = radius_ratio_problem(spheres)) return p;
   return overlapping_pair(spheres);
 }
 

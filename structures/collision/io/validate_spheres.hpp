@@ -48,12 +48,11 @@ std::optional<std::string> gravity_problem(const Vec<3>& gravity);
 std::optional<std::string> tolerance_problem(double tolerance, const Box3& box);
 
 /// Problems of one sphere on its own (values and placement), in a fixed order: finite
-/// values, velocity range, radius (positive, and at least 2^-20 of the largest side of
+/// values, velocity range, radius (positive, and at least 2^-40 of the largest side of
 /// the box), mass range, acceleration bound range, inside the box.
 std::optional<SphereProblem> single_sphere_problem(const Sphere& s, std::size_t index, const Box3& box);
 
-/// The first problem of a set of spheres: the per-sphere problems in index order, then a
-/// radius more than 2^14 times the smallest one (that sphere; `other` stays empty), then an
+/// The first problem of a set of spheres: the per-sphere problems in index order, then an
 /// overlapping pair. The pair search is a hierarchical grid (one level per binade of
 /// radius), O(n) expected for non-overlapping input, and deterministic: the pair reported
 /// is the first found scanning the spheres level by level (smallest radii first) in cell

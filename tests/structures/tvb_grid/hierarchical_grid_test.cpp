@@ -9,6 +9,7 @@
 #include <set>
 
 #include "kds/errors.hpp"
+#include "structures/collision/cell_sides.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
@@ -26,7 +27,9 @@ TEST(HierarchicalGrid, SidesDoubleFromLevelToLevel) {
   EXPECT_THROW(HierarchicalGrid(-1, 3), InvalidInput);
   EXPECT_THROW(HierarchicalGrid(std::numeric_limits<double>::quiet_NaN(), 3), InvalidInput);
   EXPECT_THROW(HierarchicalGrid(1, 0), InvalidInput);
-  EXPECT_THROW(HierarchicalGrid(1, 16), InvalidInput);
+  EXPECT_NO_THROW(HierarchicalGrid(1, 16));  // more than the 15 levels of old
+  EXPECT_NO_THROW(HierarchicalGrid(1, HierarchicalGrid::max_levels));
+  EXPECT_THROW(HierarchicalGrid(1, HierarchicalGrid::max_levels + 1), InvalidInput);
 }
 
 TEST(HierarchicalGrid, LevelForIsTheFinestLevelWideEnough) {
@@ -236,6 +239,48 @@ TEST(HierarchicalGrid, EraseOfAnUnregisteredSphereIsALogicError) {
   EXPECT_THROW(g.erase(7, 0, CellRange{{5, 5, 5}, {5, 5, 5}}), std::logic_error);
   g.erase(7, 0, r);
   EXPECT_EQ(g.cell_count(), 0u);
+}
+
+// The levels of cell sides for any radii (issue 12, item 3): radii 1 and 5e-5 in a box
+// of 100 needed 16 levels, one more than the grid had, and were refused. Now the finest
+// side has floors (2^-17 of the box, 2^-36 of its corners, 2^-31 of the largest side), every sphere has a
+// level, and the grid accepts the count.
+TEST(CellSides, EveryRadiusHasALevelWithinTheFloors) {
+  const Box3 box{{0, 0, 0}, {100, 100, 100}};
+  auto sphere = [](double r) {
+    Sphere s;
+    s.radius = r;
+    return s;
+  };
+  const CellSides issue({sphere(1), sphere(5e-5)}, 2, box);
+  EXPECT_EQ(issue.side(0), 100 * 0x1p-17);  // the box's floor, above 4 * 5e-5
+  EXPECT_EQ(issue.levels(), 14);            // 100 * 2^-17 * 2^13 = 6.25 >= 4
+  EXPECT_NO_THROW(HierarchicalGrid(issue.side(0), issue.levels()));
+  EXPECT_EQ(issue.level_of(5e-5), 0);
+  EXPECT_EQ(issue.level_of(1), 13);
+  const CellSides fine({sphere(1), sphere(5e-3)}, 2, box);
+  EXPECT_EQ(fine.side(0), 4 * 5e-3);  // the smallest sphere's own side, above the floor
+  // Far smaller spheres share the finest level, whose side the box bounds from below.
+  const CellSides tiny({sphere(1), sphere(1e-12), sphere(3e-9)}, 2, box);
+  EXPECT_EQ(tiny.side(0), CellSides::min_side_per_box_side * 100);
+  EXPECT_EQ(tiny.level_of(1e-12), 0);
+  EXPECT_EQ(tiny.level_of(3e-9), 0);
+  EXPECT_GE(tiny.side(tiny.level_of(1)), 4.0);
+  // The number of levels is bounded whatever the ratio and the box.
+  const Box3 huge{{0, 0, 0}, {1e40, 1e40, 1e40}};
+  const CellSides wide({sphere(1e39), sphere(1e-30)}, 2, huge);
+  EXPECT_LE(wide.levels(), CellSides::max_levels);
+  EXPECT_GE(wide.side(wide.levels() - 1), 4e39);
+  EXPECT_EQ(wide.level_of(1e-30), 0);
+  EXPECT_NO_THROW(HierarchicalGrid(wide.side(0), wide.levels()));
+  // A tiny box far out: cells stay far above the spacing of its coordinates (a bound was
+  // registered in 10^15 cells of 7.6e-12 in this box, its margin being 1e-12 of 1e6).
+  const Box3 far{{-1e6, -1e6, -1e6}, {-999999.999999, -999999.999999, -999999.999999}};
+  const CellSides out({sphere(1e-12), sphere(2e-7)}, 2, far);
+  EXPECT_EQ(out.side(0), CellSides::min_side_per_coordinate * 1e6);
+  EXPECT_GE(out.side(0), 1e-12 * 1e6);
+  // A finest cell never makes more than 2^17 cells across the box (within the cell keys).
+  for (const CellSides& c : {issue, tiny, wide}) EXPECT_GE(c.side(0) * 0x1p17, 100.0);
 }
 
 }  // namespace
