@@ -162,7 +162,9 @@ TEST(BoxOverlapFlightPlan, AJumpAcrossTheBoxIsRepairedAtOnce) {
       EXPECT_GT(w.contacts().size(), 5u);
       return;
     }
-  GTEST_SKIP() << "no free spot found for the jump";
+  // 20 spheres in a box of side 20 leave room on this lattice for any seed: not finding
+  // one means the scene or the states are wrong, not bad luck.
+  FAIL() << "no free spot found for the jump (seed " << seed << ")";
 }
 
 }  // namespace
