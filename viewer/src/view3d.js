@@ -97,6 +97,14 @@ export class View3D {
       m.scale.setScalar(sp.radius);
       this.content.add(m);
       this.drawn++;
+      if (on) {
+        // A red shell that stays visible around small spheres (not counted: a marker).
+        const size = Math.max(...frame.box.lo.map((lo, k) => frame.box.hi[k] - lo));
+        const shell = new THREE.Mesh(this.sphereGeometry, new THREE.MeshBasicMaterial({ color: HIGHLIGHT, wireframe: true }));
+        shell.position.set(...sp.centre);
+        shell.scale.setScalar(Math.max(1.6 * sp.radius, size / 50));
+        this.content.add(shell);
+      }
       if (sp.unknown) {
         const b = new THREE.Mesh(this.sphereGeometry, new THREE.MeshBasicMaterial({
           color: on ? HIGHLIGHT : 0x6b7280, transparent: true, opacity: 0.15, depthWrite: false }));

@@ -179,6 +179,11 @@ lap('// 5. Screenshots');
   check(!before.equals(await page.locator('#view2d').screenshot()), 'the x-z projection differs from the x-y one');
   await page.evaluate(() => window.kdsViewer.setPlane('xy'));
   if (args.screenshot) {
+    // For the docs: the first event of the most telling kind there is.
+    const telling = ['collision', 'bound collision', 'wall'].map((kind) => events.findIndex((e) => e.kind === kind));
+    const shown = telling.find((k) => k >= 0) ?? target;
+    await page.evaluate((k) => window.kdsViewer.seekEvent(k), shown);
+    await checkAt(shown, 'screenshot');
     await page.screenshot({ path: resolve(args.screenshot) });
     console.log(`e2e: page screenshot in ${resolve(args.screenshot)}`);
   }
