@@ -97,12 +97,12 @@ export class View3D {
       m.scale.setScalar(sp.radius);
       this.content.add(m);
       this.drawn++;
-      if (on) {
-        // A red shell that stays visible around small spheres (not counted: a marker).
-        const size = Math.max(...frame.box.lo.map((lo, k) => frame.box.hi[k] - lo));
+      const size = Math.max(...frame.box.lo.map((lo, k) => frame.box.hi[k] - lo));
+      if (on && sp.radius < size / 80) {
+        // A red shell that keeps small spheres visible (not counted: a marker).
         const shell = new THREE.Mesh(this.sphereGeometry, new THREE.MeshBasicMaterial({ color: HIGHLIGHT, wireframe: true }));
         shell.position.set(...sp.centre);
-        shell.scale.setScalar(Math.max(1.6 * sp.radius, size / 50));
+        shell.scale.setScalar(size / 50);
         this.content.add(shell);
       }
       if (sp.unknown) {

@@ -8,7 +8,8 @@
 //
 // Usage: node e2e.mjs --kds KDS --page kds-viewer.html --work DIR [--screenshot PNG]
 //   --screenshot: also save a screenshot of the whole page (docs/images/viewer.png).
-// The browser: $KDS_CHROMIUM, else /usr/bin/chromium.
+// The browser: $KDS_CHROMIUM, else /usr/bin/chromium. KDS_E2E_TIMES=1 prints the time
+// each part took.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
