@@ -113,4 +113,9 @@ std::uint64_t BoxOverlap::swaps() const {
   return s;
 }
 
+void BoxOverlap::draw(SphereId id, Drawing& out) const {
+  const double h = half_width_[id];
+  out.box_on(world_->body(id), {-h, -h, -h}, {h, h, h}, "box");
+}
+
 }  // namespace kds

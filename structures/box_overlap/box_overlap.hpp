@@ -59,6 +59,8 @@ class BoxOverlap final : public BroadPhase {
   /// The overlap set is symmetric and equals the pairs whose boxes overlap at the audit's
   /// time, computed exactly from the motions (ties broken by the lists' order).
   void audit(const AuditContext& ctx) const override;
+  /// The sphere's box (role "box"), carried by the sphere.
+  void draw(SphereId id, Drawing& out) const override;
 
   /// For tests, benchmarks and teaching.
   const SortedList& list(int axis) const { return *lists_[axis]; }

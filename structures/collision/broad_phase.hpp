@@ -12,6 +12,7 @@
 
 #include <vector>
 
+#include "kds/report/drawing.hpp"
 #include "kds/structure.hpp"
 #include "structures/collision/sphere.hpp"
 #include "structures/collision/wall.hpp"
@@ -55,6 +56,15 @@ class BroadPhase {
   /// Checks the broad phase's own invariants at the audit's time (throws AuditFailure);
   /// the world has checked the candidate pairs already.
   virtual void audit(const AuditContext& ctx) const = 0;
+
+  /// What a viewer shows of the broad phase's part around sphere `id` now, in the world's
+  /// local frame (kds/report/drawing.hpp): the grid's cells, the threshold boxes, the
+  /// boxes of box overlap. `kds run --replay` calls it after every event and records what
+  /// changed (docs/viewer.md). The default draws nothing (all-pairs has nothing to show).
+  virtual void draw(SphereId id, Drawing& out) const {
+    (void)id;
+    (void)out;
+  }
 };
 
 }  // namespace kds

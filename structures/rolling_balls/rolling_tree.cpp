@@ -194,4 +194,13 @@ std::uint64_t RollingTree::swaps() const {
   return s;
 }
 
+void RollingTree::draw(SphereId id, Drawing& out) const {
+  const double r = world_->sphere(id).radius;
+  for (NodeId v = 0; v < nodes_.size(); ++v) {
+    if (!tree_.large_at(v, id) || nodes_[v].boxes.empty()) continue;
+    const double h = half_width(v, id);
+    out.box_on(world_->body(id), {-h, -h, -r}, {h, h, -r}, "threshold box");
+  }
+}
+
 }  // namespace kds

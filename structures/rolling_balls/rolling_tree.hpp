@@ -72,6 +72,9 @@ class RollingTree final : public BroadPhase {
   /// with the exact positions (a point strictly inside a box is a member, one strictly
   /// outside is not); every pair that can touch now is a member.
   void audit(const AuditContext& ctx) const override;
+  /// The threshold boxes of the ball at every node where it is in the larger half B_L
+  /// (role "threshold box"), flat squares on the floor carried by the ball.
+  void draw(SphereId id, Drawing& out) const override;
 
   // Inspection, for tests, benchmarks and teaching.
   RollingLists layout() const { return layout_; }

@@ -165,4 +165,15 @@ void TvbGrid::audit(const AuditContext& ctx) const {
   }
 }
 
+void TvbGrid::draw(SphereId id, Drawing& out) const {
+  if (!grid_) return;
+  const Record& r = spheres_[id];
+  Drawing::Point lo, hi;
+  for (int k = 0; k < 3; ++k) {
+    lo[k] = grid_->plane(r.level, k, r.cells.lo[k]);
+    hi[k] = grid_->plane(r.level, k, r.cells.hi[k] + 1);
+  }
+  out.box(lo, hi, "cell");
+}
+
 }  // namespace kds

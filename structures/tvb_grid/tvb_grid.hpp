@@ -40,6 +40,8 @@ class TvbGrid final : public BroadPhase {
   bool may_reach_wall(SphereId id, Wall w) const override;
   /// Every bound lies within its registered cells.
   void audit(const AuditContext& ctx) const override;
+  /// The cells of the sphere's region, as one box (role "cell"), and its level (a label).
+  void draw(SphereId id, Drawing& out) const override;
 
   /// The grid (nullptr for a world without spheres).
   const HierarchicalGrid* grid() const { return grid_.get(); }

@@ -36,17 +36,15 @@ class TraceComparer final : public Observer {
     written_.str("");
     if (!replayed.empty() && replayed.back() == '\n') replayed.pop_back();
     std::string line;
-    if (!std::getline(recorded_, line))
+    if (!next_event_line(line))
       throw Mismatch{line_ + 1, "the trace ends after " + std::to_string(e.index) + " events; the replay goes on", "",
                      replayed};
-    ++line_;
     if (line != replayed) throw Mismatch{line_, "event " + std::to_string(e.index) + " differs", line, replayed};
   }
   /// After the run: the trace must have no more events.
   void finish(std::uint64_t events) {
     std::string line;
-    while (std::getline(recorded_, line)) {
-      ++line_;
+    while (next_event_line(line)) {
       if (!line.empty())
         throw Mismatch{line_, "the replay ended after " + std::to_string(events) + " events; the trace goes on", line,
                        ""};
@@ -54,6 +52,21 @@ class TraceComparer final : public Observer {
   }
 
  private:
+  /// The next line that is not one of the viewer's lines of a replay file (the scene,
+  /// motion and draw lines of `kds run --replay`: tools/kds/replay_writer.hpp).
+  bool next_event_line(std::string& line) {
+    while (std::getline(recorded_, line)) {
+      ++line_;
+      if (!is_viewer_line(line)) return true;
+    }
+    return false;
+  }
+  static bool is_viewer_line(const std::string& line) {
+    for (const char* prefix : {"{\"kds_replay\":", "{\"motion\":", "{\"draw\":"})
+      if (line.starts_with(prefix)) return true;
+    return false;
+  }
+
   std::istream& recorded_;
   std::ostringstream& written_;
   std::uint64_t line_ = 1;  // the header

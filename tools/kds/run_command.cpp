@@ -15,6 +15,7 @@
 #include "tools/kds/contact_csv.hpp"
 #include "tools/kds/output_file.hpp"
 #include "tools/kds/progress_bar.hpp"
+#include "tools/kds/replay_writer.hpp"
 #include "tools/kds/run_summary.hpp"
 #include "tools/kds/scenario_reader.hpp"
 #include "tools/kds/trace_header.hpp"
@@ -33,16 +34,17 @@ struct RunOptions {
   double until = 0;
   std::uint64_t seed = 0;
   bool audit = false;
-  std::string trace, contacts, xyz, states;
+  std::string trace, replay, contacts, xyz, states;
   std::size_t frames = 100;
   double baseline = 0;  ///< dt of the frame-based baseline to compare with; 0: none
   bool no_progress = false;
 };
 
 /// Opens a trace and writes its header: the scenario file (absolute, hashed) and the settings.
-std::unique_ptr<std::ofstream> open_trace(const RunOptions& o, const std::string& scenario_text, const ScenarioRun& run) {
-  auto out = std::make_unique<std::ofstream>(o.trace);
-  if (!*out) throw InvalidInput(o.trace + ": cannot write the file");
+std::unique_ptr<std::ofstream> open_trace(const std::string& path, const RunOptions& o, const std::string& scenario_text,
+                                          const ScenarioRun& run) {
+  auto out = std::make_unique<std::ofstream>(path);
+  if (!*out) throw InvalidInput(path + ": cannot write the file");
   TraceHeader h;
   h.kds = KDS_CLI_VERSION;
   h.scenario = std::filesystem::absolute(o.scenario).lexically_normal().string();
@@ -85,9 +87,17 @@ int run(const RunOptions& o, const CLI::App& app) {
   std::unique_ptr<std::ofstream> trace_file;
   std::unique_ptr<TraceWriter> trace;
   if (!o.trace.empty()) {
-    trace_file = open_trace(o, text, r);
+    trace_file = open_trace(o.trace, o, text, r);
     trace = std::make_unique<TraceWriter>(*trace_file);
     r.simulator().add_observer(*trace);
+  }
+  // The replay file: a trace with what the viewer draws (tools/kds/replay_writer.hpp).
+  std::unique_ptr<std::ofstream> replay_file;
+  std::unique_ptr<ReplayWriter> replay;
+  if (!o.replay.empty()) {
+    replay_file = open_trace(o.replay, o, text, r);
+    replay = std::make_unique<ReplayWriter>(*replay_file, r);
+    r.simulator().add_observer(*replay);
   }
   ProgressBar progress(r.until(), !o.no_progress);
   r.simulator().add_observer(progress);
@@ -104,6 +114,7 @@ int run(const RunOptions& o, const CLI::App& app) {
   progress.finish();
   const double wall = std::chrono::duration<double>(Clock::now() - run_start).count();
   if (trace_file && !trace_file->flush()) throw InvalidInput(o.trace + ": write failed");
+  if (replay_file && !replay_file->flush()) throw InvalidInput(o.replay + ": write failed");
   if (!o.contacts.empty()) save_contacts_csv(o.contacts, r.world().contacts());
   if (!o.states.empty()) save_states(o.states, r);
   print_summary(std::cout, o.scenario, r, setup, wall);
@@ -138,6 +149,10 @@ Command add_run_command(CLI::App& kds) {
                                       "event (slow; fails with the first inconsistency)");
   app->add_option("--trace", o->trace, "write every event as a JSON line to FILE, after a header naming the scenario "
                                         "and settings (`kds replay --check FILE` re-runs it)")
+      ->type_name("FILE");
+  app->add_option("--replay", o->replay,
+                  "write a replay file for the viewer to FILE: the trace of --trace plus every sphere's motions and "
+                  "what the structure shows (docs/viewer.md); `kds replay --check FILE` reads it too")
       ->type_name("FILE");
   app->add_option("--contacts", o->contacts, "write the contacts as CSV: time,kind,a,b,wall")->type_name("FILE");
   app->add_option("--states", o->states, "write every sphere's final state as 'x y z vx vy vz' per line, in id order "
