@@ -30,7 +30,7 @@ struct Sphere {
   double max_acceleration = 0;
   /// Null for a ball. Else the shape (vertices relative to `position`), ballistic only,
   /// and `radius` at least its bounding_radius(): use polytope_body().
-  std::shared_ptr<const ConvexPolytope> polytope;
+  std::shared_ptr<const ConvexPolytope> polytope = nullptr;
 };
 
 /// A polytope of the given shape as a world's object: radius its bounding radius.

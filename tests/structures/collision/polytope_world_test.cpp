@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "collision_world_support.hpp"
+#include "structures/box_overlap/box_overlap.hpp"
 #include "structures/collision/geometry.hpp"
 #include "structures/collision/polytope.hpp"
 #include "test_seed.hpp"
@@ -280,6 +281,49 @@ TEST(PolytopeWorld, RandomDiceAllBroadPhasesAgreeAndKeepEnergy) {
     ASSERT_TRUE(run.run_until(4));
     EXPECT_NEAR(run.world->kinetic_energy(4), e0, 1e-9 * e0);
   }
+}
+
+// ---- two dimensions: convex polygons as prisms, all at one height, moving in the plane
+
+std::shared_ptr<const ConvexPolytope> prism(int sides, double radius, double turn) {
+  std::vector<Vec<3>> v;
+  for (int i = 0; i < sides; ++i) {
+    const double a = turn + 2 * M_PI * i / sides;
+    for (double z : {-0.5, 0.5}) v.push_back({radius * std::cos(a), radius * std::sin(a), z});
+  }
+  return std::make_shared<const ConvexPolytope>(std::move(v), "prism");
+}
+
+TEST(PolytopeWorld, FlatPrismsAreTwoDimensionalPolygons) {
+  const std::uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<Sphere> s;
+  while (s.size() < 30) {
+    const auto shape = prism(3 + static_cast<int>(s.size() % 6), 1 + 0.3 * u(rng), 6 * u(rng));
+    const Vec<3> x{2 + 36 * u(rng), 2 + 36 * u(rng), 20};
+    bool free = true;
+    for (const Sphere& o : s) free = free && norm3(sub(o.position, x)) > o.radius + shape->bounding_radius();
+    if (free) s.push_back(polytope_body(shape, x, {8 * u(rng) - 4, 8 * u(rng) - 4, 0}));
+  }
+  WorldRun run(s, settings_for("box-overlap", 40));
+  ASSERT_TRUE(run.run_until(6));
+  std::size_t pairs = 0;
+  for (const Contact& c : run.contacts()) {
+    pairs += !c.with_wall;
+    EXPECT_EQ(c.normal[2], 0.0) << describe(c);  // contacts in the plane
+    if (c.with_wall) EXPECT_LT(wall_axis(c.wall), 2) << describe(c);
+  }
+  EXPECT_GE(pairs, 5u);
+  for (SphereId i = 0; i < s.size(); ++i) {
+    EXPECT_EQ(run.world->state(i, 6).position[2], 20.0);
+    EXPECT_EQ(run.world->state(i, 6).velocity[2], 0.0);
+  }
+  // The z list of box overlap never swaps; the contacts are all-pairs', bit for bit.
+  EXPECT_EQ(dynamic_cast<const BoxOverlap&>(run.world->broad_phase()).list(2).swaps(), 0u);
+  WorldRun reference(s, settings_for("all-pairs", 40));
+  ASSERT_TRUE(reference.run_until(6));
+  EXPECT_TRUE(same_contacts(run.contacts(), reference.contacts()));
 }
 
 // ---- bad input
