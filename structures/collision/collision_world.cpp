@@ -209,7 +209,9 @@ void CollisionWorld::facet_failed(FacetCertificate& c, Simulator&) {
   const SphereId a = sphere_of(c.first()), b = sphere_of(c.second());
   const double t = sim_.round_clock();
   begin_instant(t);
-  if (choose_facet(a, b, t).separating) {
+  // A negative allowance was set to make the pair fail now, in contact at this instant
+  // (create_polytope_pair): a contact, even if the rounding of positions put it an ulp apart.
+  if (c.allowance() >= 0 && choose_facet(a, b, t).separating) {
     // Another facet of their Minkowski difference separates them now: it replaces this
     // one, and there is no contact (collision_world_polytopes.cpp).
     const auto& list = pairs_.of(a);

@@ -111,6 +111,28 @@ TEST(PolytopeWorld, SimultaneousContactsInTieKeyOrder) {
   EXPECT_EQ(run.world->state(2, 3.5).velocity, (Vec<3>{1, 0, 0}));
 }
 
+TEST(PolytopeWorld, SimultaneousContactsAtARoundedTime) {
+  // A cube at rest struck from both sides at the same irrational-looking time 3 / v,
+  // rounded up to a double: after the first response the second pair, re-created from
+  // rounded positions, may seem an ulp apart or an ulp into each other; it must still be
+  // a contact of that instant. Several speeds, so that both roundings occur.
+  const auto c = ConvexPolytope::cube(1);
+  for (double v : {0.3, 0.7, 0.1, 1.1, 1.3, 0.9, 2.3, 3.7}) {
+    SCOPED_TRACE("speed " + std::to_string(v));
+    const std::vector<Sphere> s = {polytope_body(c, {10, 20, 20}, {v, 0, 0}), polytope_body(c, {15, 20, 20}, {0, 0, 0}),
+                                   polytope_body(c, {20, 20, 20}, {-v, 0, 0})};
+    const auto contacts = run_all(s, 3.5 / v);
+    ASSERT_GE(contacts.size(), 2u);
+    EXPECT_EQ(contacts[0].time, contacts[1].time);
+    EXPECT_NEAR(contacts[0].time, 3 / v, 1e-12 * (3 / v));
+    WorldRun run(s, settings_for("box-overlap"), audited());
+    ASSERT_TRUE(run.run_until(3.5 / v));
+    EXPECT_NEAR(run.world->state(0, 3.5 / v).velocity[0], -v, 1e-12);
+    EXPECT_NEAR(run.world->state(1, 3.5 / v).velocity[0], 0, 1e-12);
+    EXPECT_NEAR(run.world->state(2, 3.5 / v).velocity[0], v, 1e-12);
+  }
+}
+
 TEST(PolytopeWorld, ContactAtTimeZeroAndSlidingContact) {
   const auto c = ConvexPolytope::cube(1);
   // Touching face to face at the start: approaching (a contact at 0), sliding along the
