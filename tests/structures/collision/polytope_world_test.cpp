@@ -297,7 +297,7 @@ TEST(PolytopeWorld, RandomDiceAllBroadPhasesAgreeAndKeepEnergy) {
     const auto contacts = run_all(dice, 3, scene == 0 ? 20 : 30, scene == 0);
     std::size_t pairs = 0;
     for (const Contact& c : contacts) pairs += !c.with_wall;
-    EXPECT_GE(pairs, scene == 0 ? 2u : 10u) << "scene " << scene << ": too few contacts, the test checks little";
+    EXPECT_GE(pairs, scene == 0 ? 2u : 5u) << "scene " << scene << ": too few contacts, the test checks little";
     WorldRun run(dice, settings_for("box-overlap", scene == 0 ? 20 : 30));
     const double e0 = run.world->kinetic_energy(0);
     ASSERT_TRUE(run.run_until(3));
