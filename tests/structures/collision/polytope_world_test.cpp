@@ -298,7 +298,7 @@ TEST(PolytopeWorld, RandomDiceAllBroadPhasesAgreeAndKeepEnergy) {
     std::size_t pairs = 0;
     for (const Contact& c : contacts) pairs += !c.with_wall;
     EXPECT_GE(pairs, scene == 0 ? 2u : 5u) << "scene " << scene << ": too few contacts, the test checks little";
-    WorldRun run(dice, settings_for("box-overlap", scene == 0 ? 20 : 30));
+    WorldRun run(dice, settings_for("all-pairs", scene == 0 ? 20 : 30));  // the fastest here
     const double e0 = run.world->kinetic_energy(0);
     ASSERT_TRUE(run.run_until(3));
     EXPECT_NEAR(run.world->kinetic_energy(3), e0, 1e-9 * e0);
