@@ -7,6 +7,8 @@
 /// that side stays beyond the plane); with reach = 0 the test is on the centre alone. Grid cell faces (entering and leaving events, eq. 7) and box walls are
 /// planes of this kind. `allowance` (a length >= 0) is added to the function, for a sphere
 /// created already touching the plane by a few ulps (see certificates/bound_separation.hpp).
+/// `set_fixed_radius` replaces the owner's radius by a constant: how far a convex polytope
+/// reaches toward the plane (its extreme vertex), for walls.
 ///
 /// Owner interface:
 ///   template <class NT> Polynomial<NT> centre(BodyId, int axis, double origin) const;
@@ -41,13 +43,19 @@ class PlaneSide final : public Certificate<PlaneSide<Owner>> {
   double allowance() const { return allowance_; }
   /// Sets the allowance before the failure time is first computed (right after creation).
   void set_allowance(double a) { allowance_ = a; }
+  /// Uses r instead of the owner's radius (>= 0), before the failure time is first computed.
+  void set_fixed_radius(double r) { fixed_radius_ = r; }
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
     Polynomial<NT> c = owner_->template centre<NT>(sphere(), axis_, origin);
     Polynomial<NT> d = side_ > 0 ? c - Polynomial<NT>(NT(plane_)) : Polynomial<NT>(NT(plane_)) - c;
-    if (reach_ < 0) d -= owner_->template radius<NT>(sphere(), origin);
-    if (reach_ > 0) d += owner_->template radius<NT>(sphere(), origin);
+    if (reach_ != 0) {
+      const Polynomial<NT> r = fixed_radius_ >= 0 ? Polynomial<NT>(NT(fixed_radius_))
+                                                  : owner_->template radius<NT>(sphere(), origin);
+      if (reach_ < 0) d -= r;
+      else d += r;
+    }
     if (allowance_ != 0) d += Polynomial<NT>(NT(allowance_));
     return d;
   }
@@ -59,6 +67,7 @@ class PlaneSide final : public Certificate<PlaneSide<Owner>> {
   const char* kind_;
   double plane_;
   double allowance_;
+  double fixed_radius_ = -1;  // < 0: the owner's radius
   std::int8_t axis_;
   std::int8_t side_;
   std::int8_t reach_;

@@ -8,6 +8,7 @@
 
 #include "kds/errors.hpp"
 #include "kds/solver.hpp"
+#include "structures/collision/approach.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
 #include "structures/collision/cost_model.hpp"
 #include "structures/collision/geometry.hpp"
@@ -25,19 +26,6 @@ constexpr const char* kWall = "wall";
 constexpr const char* kResetting = "resetting";
 
 using text::shortest;
-
-// What the rounding of a response can leave of the relative normal velocity
-// (va - vb) . (xb - xa) of two spheres: with restitution 0 the default response leaves a
-// few ulps of the velocities either way, which no further response can remove.
-double response_rounding(const SphereState& a, const SphereState& b, const Vec<3>& n) {
-  return 1e-12 * (norm(a.velocity) + norm(b.velocity)) * norm(n);
-}
-
-// Approaching faster than that rounding; slower counts as at rest.
-bool approach_beyond_rounding(const SphereState& a, const SphereState& b) {
-  const Vec<3> n = sub(b.position, a.position);
-  return dot(sub(a.velocity, b.velocity), n) > response_rounding(a, b, n);
-}
 
 }  // namespace
 
@@ -103,6 +91,7 @@ CollisionWorld::CollisionWorld(Simulator& sim, const CollisionWorldSettings& set
 
 void CollisionWorld::build(const std::vector<Sphere>& spheres) {
   try {
+    validate_polytopes(spheres);
     const double ratio = settings_.cell_ratio > 0 ? settings_.cell_ratio : choose_cell_ratio(spheres, box_);
     if (ratio < 2) throw InvalidInput("CollisionWorld: cell_ratio must be at least 2 (cell side >= twice the diameter)");
     cell_sides_ = CellSides(spheres, ratio, settings_.box);
@@ -156,6 +145,10 @@ void CollisionWorld::validate(const std::vector<Sphere>& spheres) const {
   if (auto problem = gravity_problem(settings_.gravity)) throw InvalidInput("CollisionWorld: " + *problem);
   // Values, range, placement in the box and overlaps, exactly (the same rules as scene files).
   validate_spheres(spheres, settings_.box);
+  for (std::size_t i = 0; i < spheres.size(); ++i)
+    if (spheres[i].polytope && spheres[i].max_acceleration > 0)
+      throw InvalidInput("sphere " + std::to_string(i) + " (a polytope): a polytope must be ballistic (max_acceleration 0), got " +
+                         shortest(spheres[i].max_acceleration));
   if (settings_.probe == nullptr)
     for (std::size_t i = 0; i < spheres.size(); ++i)
       if (spheres[i].max_acceleration > 0)
@@ -212,6 +205,29 @@ void CollisionWorld::deadline_reached(ResetCertificate& c, Simulator&) {
   encounter(Encounter::reset(sphere_of(c.object())));
 }
 
+void CollisionWorld::facet_failed(FacetCertificate& c, Simulator&) {
+  const SphereId a = sphere_of(c.first()), b = sphere_of(c.second());
+  const double t = sim_.round_clock();
+  begin_instant(t);
+  // A negative allowance was set to make the pair fail now, in contact at this instant
+  // (create_polytope_pair): a contact, even if the rounding of positions put it an ulp apart.
+  if (c.allowance() >= 0 && choose_facet(a, b, t).separating) {
+    // Another facet of their Minkowski difference separates them now: it replaces this
+    // one, and there is no contact (collision_world_polytopes.cpp).
+    const auto& list = pairs_.of(a);
+    for (std::size_t i = 0; i < list.size(); ++i)
+      if (list[i].certificate == &c) {
+        pairs_.erase(a, i);
+        break;
+      }
+    sim_.destroy(&c);
+    create_pair(a, b);
+    ++facet_switches_;
+    return;
+  }
+  encounter(Encounter::pair(a, b));
+}
+
 void CollisionWorld::encounter(const Encounter& e) {
   const std::span<const SphereId> ids = e.spheres();
   const double t = sim_.round_clock();  // motions change at a double (docs/architecture.md, section 6)
@@ -225,7 +241,8 @@ void CollisionWorld::encounter(const Encounter& e) {
     max_speed_ = std::max(max_speed_, norm(s[i].velocity));
   }
   if (e.may_touch) {
-    const Contact c = e.contact(t);
+    Contact c = e.contact(t);
+    if (!e.with_wall && is_polytope(c.a)) c.normal = polytope_normal(c.a, c.b, t);
     if (touching(c, s)) {
       respond(c, s);
       separate(c, s);
@@ -260,10 +277,13 @@ bool CollisionWorld::touching(const Contact& c, const std::array<SphereState, 2>
   if (c.with_wall) {
     const int k = wall_axis(c.wall);
     const bool low = wall_is_low(c.wall);
-    const double gap = low ? s[0].position[k] - a.radius - box_.lo[k] : box_.hi[k] - s[0].position[k] - a.radius;
+    const double r = wall_reach(c.a, c.wall);
+    const double gap = low ? s[0].position[k] - r - box_.lo[k] : box_.hi[k] - s[0].position[k] - r;
     const bool into = low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0;
     return (ballistic(c.a) || gap <= settings_.contact_tolerance) && into;
   }
+  // Two polytopes: their separating-plane certificate is exact, and c.normal the facet's.
+  if (is_polytope(c.a)) return approach_beyond_rounding(s[0], s[1], c.normal);
   const Vec<3> n = sub(s[1].position, s[0].position);
   const double gap = norm(n) - a.radius - spheres_[c.b].spec.radius;
   // Between two ballistic spheres the certificate is exact: its failure is the contact.
@@ -284,12 +304,16 @@ void CollisionWorld::respond(const Contact& c, std::array<SphereState, 2>& s) {
   if (pair_response_) {
     user_response(pair_response_, c, s[0], s[1]);
   } else {
-    auto [va, vb] = collision_response(s[0].position, s[0].velocity, spheres_[c.a].spec.mass, s[1].position,
-                                       s[1].velocity, spheres_[c.b].spec.mass, settings_.restitution);
+    // Polytopes: the impulse acts along the contact normal instead of the line of centres.
+    const Vec<3> zero{0, 0, 0};
+    const bool poly = is_polytope(c.a);
+    auto [va, vb] = collision_response(poly ? zero : s[0].position, s[0].velocity, spheres_[c.a].spec.mass,
+                                       poly ? c.normal : s[1].position, s[1].velocity, spheres_[c.b].spec.mass,
+                                       settings_.restitution);
     s[0].velocity = va;
     s[1].velocity = vb;
   }
-  if (approach_beyond_rounding(s[0], s[1]))
+  if (is_polytope(c.a) ? approach_beyond_rounding(s[0], s[1], c.normal) : approach_beyond_rounding(s[0], s[1]))
     throw InvalidInput("contact response for spheres " + std::to_string(c.a) + " and " + std::to_string(c.b) +
                        " at t = " + shortest(c.time) + " left them approaching");
 }
@@ -300,11 +324,14 @@ void CollisionWorld::separate(const Contact& c, std::array<SphereState, 2>& s) c
     if (!ballistic(c.a)) return;
     const int k = wall_axis(c.wall);
     const bool low = wall_is_low(c.wall);
-    const double x = touching_coordinate(wall_plane(box_, c.wall), spheres_[c.a].spec.radius, low);
+    const double x = touching_coordinate(wall_plane(box_, c.wall), wall_reach(c.a, c.wall), low);
     if (low ? s[0].position[k] < x : s[0].position[k] > x) s[0].position[k] = x;
     return;
   }
   if (!ballistic(c.a) || !ballistic(c.b)) return;
+  // Polytopes stay where they are: their certificate's allowance covers the few ulps of
+  // overlap the rounding of the clock may leave (create_polytope_pair).
+  if (is_polytope(c.a)) return;
   // Never along an axis in which neither sphere moves: a planar motion stays planar.
   std::array<bool, 3> movable{};
   for (int k = 0; k < 3; ++k)
@@ -502,6 +529,7 @@ void CollisionWorld::refresh_pairs(SphereId id) {
 
 void CollisionWorld::create_pair(SphereId a, SphereId b) {
   if (a > b) std::swap(a, b);
+  if (is_polytope(a)) return create_polytope_pair(a, b);
   const char* kind = ballistic(a) && ballistic(b) ? kCollision : kBoundCollision;
   PairCertificate* c = sim_.create<PairCertificate>(*this, body_[a], body_[b], kind, tie_key::pair(a, b));
   pairs_.insert(a, b, c);
@@ -544,6 +572,8 @@ void CollisionWorld::create_wall(SphereId id, Wall w) {
   const int side = wall_is_low(w) ? +1 : -1;
   WallCertificate* c = sim_.create<WallCertificate>(*this, body_[id], k, plane, side, kWall, tie_key::wall(id, w), -1);
   r.walls[static_cast<int>(w)] = c;
+  const double reach = wall_reach(id, w);
+  if (r.spec.polytope) c->set_fixed_radius(reach);
   c->set_horizon(horizon(id));
   // As for pairs: the allowance is decided at the start t0 of the motion, whenever the
   // certificate is created (a broad phase creates wall certificates as its regions reach
@@ -552,8 +582,8 @@ void CollisionWorld::create_wall(SphereId id, Wall w) {
   const bool instant = touching_at_instant(tie_key::wall(id, w), t0);
   const SphereState s = local_state(id, t0);
   const double x = s.position[k];
-  const double clearance = side * (x - plane) - r.spec.radius;
-  if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + r.spec.radius)) return;
+  const double clearance = side * (x - plane) - reach;
+  if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + reach)) return;
   if (bound_is_exact(id, t0) && side * s.velocity[k] < 0) {
     // Moving into the wall while touching it: it fails now (as for pairs).
     const Rational f0 = c->exact_value_at(t0);

@@ -18,6 +18,14 @@
 /// test for a real contact, respond (the default impulse or the user's), log it, tell the
 /// observers, then reset the spheres' bounds and rebuild their certificates.
 ///
+/// Convex polytopes moving by translation (a `Sphere` with `polytope` set, ballistic) are
+/// seen by the broad phase as their bounding spheres; a candidate pair of polytopes is
+/// certified by a separating plane instead (certificates/facet_side.hpp, kind "separating
+/// plane"): a facet of their Minkowski difference (minkowski_difference.hpp, computed once
+/// per pair of shapes) that their relative position stays outside. When it fails, another
+/// facet that separates them now replaces it, or, if none does, they touch: a contact,
+/// answered along the facet's normal. A world holds balls or polytopes, not both.
+///
 /// Contact tolerance (docs/structures/tvb-grid.md): a contact is declared when the gap
 /// between two spheres (or a sphere and a wall) is at most `contact_tolerance` and they
 /// approach each other; no two spheres ever overlap by more (audits check it).
@@ -25,6 +33,7 @@
 #include <array>
 #include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
@@ -32,6 +41,7 @@
 
 #include "certificates/bound_separation.hpp"
 #include "certificates/deadline.hpp"
+#include "certificates/facet_side.hpp"
 #include "certificates/plane_side.hpp"
 #include "kds/simulator.hpp"
 #include "kds/structure.hpp"
@@ -40,6 +50,7 @@
 #include "structures/collision/broad_phase.hpp"
 #include "structures/collision/cell_sides.hpp"
 #include "structures/collision/contact.hpp"
+#include "structures/collision/minkowski_difference.hpp"
 #include "structures/collision/pair_table.hpp"
 #include "structures/collision/sphere.hpp"
 #include "structures/collision/trajectory_probe.hpp"
@@ -71,6 +82,8 @@ class CollisionWorld final : public Structure {
   using PairCertificate = BoundSeparation<CollisionWorld>;
   using WallCertificate = PlaneSide<CollisionWorld>;
   using ResetCertificate = Deadline<CollisionWorld>;
+  /// The certificate of a pair of polytopes.
+  using FacetCertificate = FacetSide<CollisionWorld>;
   /// A user's collision response: given the states at the contact (rounded) time, set the
   /// new velocities. The pair must not be left approaching (InvalidInput otherwise).
   using PairResponse = std::function<void(const Contact&, SphereState& a, SphereState& b)>;
@@ -104,6 +117,13 @@ class CollisionWorld final : public Structure {
   const Sphere& sphere(SphereId id) const { return spheres_[id].spec; }
   const Bound& bound(SphereId id) const { return spheres_[id].bound; }
   bool ballistic(SphereId id) const { return spheres_[id].spec.max_acceleration == 0; }
+  bool is_polytope(SphereId id) const { return spheres_[id].spec.polytope != nullptr; }
+  /// How far an object reaches from its centre toward wall w: its radius, or the
+  /// polytope's extreme vertex along the wall's axis.
+  double wall_reach(SphereId id, Wall w) const;
+  /// The Minkowski difference of the shapes of polytopes a and b (a (+) -b), computed on
+  /// first use and kept for every pair of the same two shapes.
+  const MinkowskiDifference& minkowski(SphereId a, SphereId b) const;
   const CollisionWorldSettings& settings() const { return settings_; }
   /// The world's local frame (docs/structures/collision.md, "Precision"): the motions of
   /// its bodies are the sphere centres minus origin(), and box() is settings().box in that
@@ -133,6 +153,8 @@ class CollisionWorld final : public Structure {
   std::uint64_t sphere_contacts() const { return sphere_contacts_; }
   std::uint64_t wall_contacts() const { return wall_contacts_; }
   std::uint64_t probes() const { return probes_; }
+  /// Separating-plane certificates of polytope pairs replaced by another facet (not contacts).
+  std::uint64_t facet_switches() const { return facet_switches_; }
   /// Called after each contact is resolved, in the order of registration.
   void on_contact(std::function<void(const Contact&)> f) { contact_observers_.push_back(std::move(f)); }
   void set_pair_response(PairResponse r) { pair_response_ = std::move(r); }
@@ -140,7 +162,13 @@ class CollisionWorld final : public Structure {
 
   /// The certificate of a pair, or of a sphere and a wall, if there is one now (for
   /// tests and teaching: its allowance, its failure time).
-  const PairCertificate* pair_certificate(SphereId a, SphereId b) const { return pairs_.find(a, b); }
+  const PairCertificate* pair_certificate(SphereId a, SphereId b) const {
+    return dynamic_cast<const PairCertificate*>(pairs_.find(a, b));
+  }
+  /// The separating-plane certificate of two polytopes, if there is one now.
+  const FacetCertificate* facet_certificate(SphereId a, SphereId b) const {
+    return dynamic_cast<const FacetCertificate*>(pairs_.find(a, b));
+  }
   const WallCertificate* wall_certificate(SphereId id, Wall w) const;
 
   /// For broad phases: the candidates of `id`, or the walls it may reach, changed (the
@@ -164,6 +192,7 @@ class CollisionWorld final : public Structure {
   void separation_failed(PairCertificate& c, Simulator& sim);
   void plane_crossed(WallCertificate& c, Simulator& sim);
   void deadline_reached(ResetCertificate& c, Simulator& sim);
+  void facet_failed(FacetCertificate& c, Simulator& sim);
 
  private:
   struct Record {
@@ -216,6 +245,22 @@ class CollisionWorld final : public Structure {
   void create_certificates(SphereId id);
   void destroy_certificates(SphereId id);
   void create_pair(SphereId a, SphereId b);
+  // Polytopes (collision_world_polytopes.cpp).
+  void validate_polytopes(const std::vector<Sphere>& spheres);
+  void create_polytope_pair(SphereId a, SphereId b);
+  /// The facet of minkowski(a, b) whose plane p = c_b - c_a is farthest outside of at time
+  /// t (in doubles), and whether some facet has p strictly outside it (exactly).
+  struct FacetChoice {
+    std::uint32_t facet = 0;
+    bool separating = false;
+  };
+  FacetChoice choose_facet(SphereId a, SphereId b, double t);
+  /// The unit contact normal (from a to b) of two touching polytopes with states s.
+  Vec<3> polytope_normal(SphereId a, SphereId b, double t);
+  /// Audit: polytopes i and j (centres c at the audit's time) overlap by at most tol.
+  void polytopes_apart(SphereId i, SphereId j, const std::vector<std::array<Rational, 3>>& c, const Rational& tol,
+                       const std::string& when) const;
+  const MinkowskiDifference& difference_of(const ConvexPolytope& a, const ConvexPolytope& b) const;
   void create_wall(SphereId id, Wall w);
   void refresh_pairs(SphereId id);
 
@@ -231,7 +276,11 @@ class CollisionWorld final : public Structure {
   SubscriptionId motion_subscription_ = 0;
   CellSides cell_sides_;
   std::vector<Record> spheres_;
-  PairTable<PairCertificate> pairs_;
+  PairTable<CertificateBase> pairs_;  // PairCertificate (balls) or FacetCertificate (polytopes)
+  // By pair of shapes; filled on first use (also by const audits).
+  mutable std::map<std::pair<const ConvexPolytope*, const ConvexPolytope*>, std::unique_ptr<MinkowskiDifference>>
+      minkowski_;
+  std::uint64_t facet_switches_ = 0;
   std::unique_ptr<BroadPhase> broad_phase_;
   std::vector<Contact> contacts_;
   std::uint64_t sphere_contacts_ = 0, wall_contacts_ = 0, probes_ = 0;

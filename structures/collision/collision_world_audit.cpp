@@ -8,6 +8,22 @@
 
 namespace kds {
 
+void CollisionWorld::polytopes_apart(SphereId i, SphereId j, const std::vector<std::array<Rational, 3>>& c,
+                                     const Rational& tol, const std::string& when) const {
+  // Overlapping by more than tol: c_j - c_i lies deeper than tol inside every facet plane
+  // of the Minkowski difference (n . p - h < -tol |n|, squared to stay rational).
+  for (const ExactPlane& f : minkowski(i, j).facets()) {
+    Rational v = -f.offset, n2 = 0;
+    for (int k = 0; k < 3; ++k) {
+      v += f.normal[k] * (c[j][k] - c[i][k]);
+      n2 += f.normal[k] * f.normal[k];
+    }
+    if (sgn(v) >= 0 || v * v <= tol * tol * n2) return;
+  }
+  throw AuditFailure(when + " polytopes " + std::to_string(i) + " and " + std::to_string(j) +
+                     " overlap by more than the contact tolerance");
+}
+
 void CollisionWorld::audit(const AuditContext& ctx) const {
   const Rational t = ctx.exact_time();
   const std::size_t n = spheres_.size();
@@ -40,7 +56,9 @@ void CollisionWorld::audit(const AuditContext& ctx) const {
       if (d2 <= (rad[i] + rad[j]) * (rad[i] + rad[j]) && !paired[j])
         throw AuditFailure(when + " the bounds of spheres " + std::to_string(i) + " and " + std::to_string(j) +
                            " meet but have no certificate");
-      if (ballistic(i) && ballistic(j)) {
+      if (is_polytope(i)) {
+        polytopes_apart(i, j, c, tol, when);
+      } else if (ballistic(i) && ballistic(j)) {
         const Rational R = rad[i] + rad[j] - tol;
         if (R > 0 && d2 < R * R)
           throw AuditFailure(when + " spheres " + std::to_string(i) + " and " + std::to_string(j) +
@@ -49,7 +67,8 @@ void CollisionWorld::audit(const AuditContext& ctx) const {
     }
     if (ballistic(i))
       for (int k = 0; k < 3; ++k)
-        if (c[i][k] - rad[i] < Rational(box_.lo[k]) - tol || c[i][k] + rad[i] > Rational(box_.hi[k]) + tol)
+        if (c[i][k] - wall_reach(i, wall_of(k, true)) < Rational(box_.lo[k]) - tol ||
+            c[i][k] + wall_reach(i, wall_of(k, false)) > Rational(box_.hi[k]) + tol)
           throw AuditFailure(when + " sphere " + std::to_string(i) +
                              " is outside the box by more than the contact tolerance");
   }

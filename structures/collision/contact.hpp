@@ -15,6 +15,9 @@ struct Contact {
   SphereId b = 0;          ///< the other sphere (when !with_wall)
   bool with_wall = false;
   Wall wall = Wall::x_lo;  ///< the wall (when with_wall)
+  /// Two polytopes: the unit normal of the contact, from a to b (the facet of their
+  /// Minkowski difference where they met). Zero otherwise.
+  Vec<3> normal{};
 };
 
 }  // namespace kds

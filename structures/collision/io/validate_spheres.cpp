@@ -11,6 +11,7 @@
 #include "kds/number_types.hpp"
 #include "structures/collision/input_range.hpp"
 #include "structures/collision/io/number_text.hpp"
+#include "structures/collision/polytope.hpp"
 
 namespace kds {
 namespace {
@@ -223,6 +224,8 @@ std::optional<SphereProblem> overlapping_pair(const std::vector<Sphere>& spheres
         std::size_t found = 0;
         const bool hit = grids[l].for_each_in(lo, hi, [&](std::uint32_t j) {
           if (l == own && j <= i) return false;
+          // Two polytopes may be closer than their bounding spheres: the world tests them exactly.
+          if (s.polytope && spheres[j].polytope) return false;
           if (!strictly_overlapping(s.position, s.radius, spheres[j].position, spheres[j].radius)) return false;
           found = j;
           return true;
@@ -313,14 +316,19 @@ std::optional<SphereProblem> single_sphere_problem(const Sphere& s, std::size_t 
   if (s.max_acceleration < 0)
     return problem("max_acceleration", "must be >= 0, got " + text::shortest(s.max_acceleration));
   if (auto m = magnitude_problem(s.max_acceleration)) return problem("max_acceleration", *m);
+  // A polytope reaches as far as its extreme vertices, not its bounding sphere.
+  const char* reach = s.polytope ? " - reach = " : " - radius = ";
+  const char* high_reach = s.polytope ? " + reach = " : " + radius = ";
   for (int k = 0; k < 3; ++k) {
-    if (difference_sign(s.position[k], s.radius, box.lo[k]) < 0)
-      return problem("position", std::string("lies outside the box: ") + kAxis[k] + " - radius = " +
-                                     text::shortest(s.position[k] - s.radius) + " < " + kAxis[k] + "0 = " +
+    const double lo = s.polytope ? s.polytope->reach(k, false) : s.radius;
+    const double hi = s.polytope ? s.polytope->reach(k, true) : s.radius;
+    if (difference_sign(s.position[k], lo, box.lo[k]) < 0)
+      return problem("position", std::string("lies outside the box: ") + kAxis[k] + reach +
+                                     text::shortest(s.position[k] - lo) + " < " + kAxis[k] + "0 = " +
                                      text::shortest(box.lo[k]));
-    if (difference_sign(box.hi[k], s.radius, s.position[k]) < 0)
-      return problem("position", std::string("lies outside the box: ") + kAxis[k] + " + radius = " +
-                                     text::shortest(s.position[k] + s.radius) + " > " + kAxis[k] + "1 = " +
+    if (difference_sign(box.hi[k], hi, s.position[k]) < 0)
+      return problem("position", std::string("lies outside the box: ") + kAxis[k] + high_reach +
+                                     text::shortest(s.position[k] + hi) + " > " + kAxis[k] + "1 = " +
                                      text::shortest(box.hi[k]));
   }
   return std::nullopt;
