@@ -9,6 +9,7 @@
 #include "kds/errors.hpp"
 #include "kds/solver.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/contact_rounding.hpp"
 #include "structures/collision/cost_model.hpp"
 #include "structures/collision/geometry.hpp"
 #include "structures/collision/io/number_text.hpp"
@@ -25,19 +26,6 @@ constexpr const char* kWall = "wall";
 constexpr const char* kResetting = "resetting";
 
 using text::shortest;
-
-// What the rounding of a response can leave of the relative normal velocity
-// (va - vb) . (xb - xa) of two spheres: with restitution 0 the default response leaves a
-// few ulps of the velocities either way, which no further response can remove.
-double response_rounding(const SphereState& a, const SphereState& b, const Vec<3>& n) {
-  return 1e-12 * (norm(a.velocity) + norm(b.velocity)) * norm(n);
-}
-
-// Approaching faster than that rounding; slower counts as at rest.
-bool approach_beyond_rounding(const SphereState& a, const SphereState& b) {
-  const Vec<3> n = sub(b.position, a.position);
-  return dot(sub(a.velocity, b.velocity), n) > response_rounding(a, b, n);
-}
 
 }  // namespace
 
@@ -147,7 +135,9 @@ CollisionWorld::~CollisionWorld() {
   sim_.detach(*this);
 }
 
-void CollisionWorld::validate(const std::vector<Sphere>& spheres) const {
+void CollisionWorld::validate(const std::vector<Sphere>& spheres) const { validate_input(settings_, spheres); }
+
+void CollisionWorld::validate_input(const CollisionWorldSettings& settings_, const std::vector<Sphere>& spheres) {
   if (auto problem = box_problem(settings_.box)) throw InvalidInput("CollisionWorld: " + *problem);
   if (auto problem = tolerance_problem(settings_.contact_tolerance, settings_.box))
     throw InvalidInput("CollisionWorld: contact_tolerance " + *problem);
