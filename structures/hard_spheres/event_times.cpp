@@ -124,9 +124,24 @@ Sign wall_sign_dd(const Kinematics& a, double r, int axis, double plane, int sid
 /// exact function (`sign_at`), then kds's ceil_to_double, which evaluates exactly, for the
 /// last ulps the intervals cannot resolve.
 template <class SignAt>
-double instant_between(double L, double H, const Function* (*make)(const void*), const void* data, SignAt&& sign_at,
-                       TimeCounters& counters) {
+double instant_between(double L, double H, double guess, const Function* (*make)(const void*), const void* data,
+                       SignAt&& sign_at, TimeCounters& counters) {
   ++counters.instants;
+  // The closed form's value in doubles is usually within an ulp or two of the root: probe
+  // there and next to it before bisecting.
+  for (int probe = 0; probe < 4 && next_up(L) < H; ++probe) {
+    if (!(guess > L && guess < H)) break;
+    const Sign s = sign_at(guess);
+    if (s == Sign::positive) {
+      L = guess;
+      guess = next_up(guess);
+    } else if (s == Sign::negative || s == Sign::zero) {
+      H = guess;
+      guess = next_down(guess);
+    } else {
+      break;
+    }
+  }
   while (next_up(L) < H) {
     double mid = L + 0.5 * (H - L);
     if (!(mid > L && mid < H)) mid = next_up(L);
@@ -149,7 +164,7 @@ double exact_instant(const Function& f, double t0) {
 
 Window exact_window(const Function& f, double t0) {
   const double t = exact_instant(f, t0);
-  return t == never ? Window{} : Window{t, t, true};
+  return t == never ? Window{} : Window{t, t, t, true};
 }
 
 }  // namespace
@@ -219,7 +234,7 @@ Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double r
         const Interval vertex = Interval(t0) + (-Bi) / Ai;
         if (T.hi() < vertex.lo()) {
           ++counters.pair_windows;
-          return Window{std::max(T.lo(), t0), T.hi(), false};
+          return Window{std::max(T.lo(), t0), T.hi(), t0 + C / (-B + std::sqrt(disc)), false};
         }
       }
     }
@@ -243,7 +258,7 @@ Window wall_window(const Kinematics& a, double r, int axis, double plane, int si
   if (f0.certainly_positive()) {
     const Interval T = Interval(t0) + f0 / Interval(std::fabs(v));
     ++counters.wall_windows;
-    return Window{std::max(T.lo(), t0), T.hi(), false};
+    return Window{std::max(T.lo(), t0), T.hi(), t0 + f0.mid() / std::fabs(v), false};
   }
   ++counters.exact_fallbacks;
   const WallFunction f(a, r, axis, plane, side, allowance);
@@ -278,7 +293,7 @@ double pair_instant(const Kinematics& a, double ra, const Kinematics& b, double 
   };
   // T >= w.lo > the double below it, and f > 0 on [t0, T).
   const double L = w.lo > t0 ? std::max(next_down(w.lo), t0) : t0;
-  return instant_between(L, w.hi, make, &data, sign_at, counters);
+  return instant_between(L, w.hi, w.guess, make, &data, sign_at, counters);
 }
 
 double wall_instant(const Kinematics& a, double r, int axis, double plane, int side, double allowance, const Window& w,
@@ -303,7 +318,7 @@ double wall_instant(const Kinematics& a, double r, int axis, double plane, int s
     return &d->f->certificate;
   };
   const double L = w.lo > t0 ? std::max(next_down(w.lo), t0) : t0;
-  return instant_between(L, w.hi, make, &data, sign_at, counters);
+  return instant_between(L, w.hi, w.guess, make, &data, sign_at, counters);
 }
 
 }  // namespace kds::hard_spheres

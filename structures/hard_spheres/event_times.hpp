@@ -93,6 +93,7 @@ inline constexpr double never = std::numeric_limits<double>::infinity();
 /// instant itself (the smallest double >= T). lo == never: it never fails.
 struct Window {
   double lo = never, hi = never;
+  double guess = never;  ///< the closed form's value in doubles, where the instant likely is
   bool exact = false;
   bool fails() const { return lo != never; }
 };

@@ -64,6 +64,7 @@ HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, const s
   }
   count_.assign(n, 0);
   allowance_count_.assign(n, npos);
+  slot_.assign(n, AllowanceSlot{});
   event_.assign(n, Event{});
   pos_.assign(n, npos);
 
@@ -164,10 +165,33 @@ void HardSphereWorld::cross(SphereId i) {
 // ---------------------------------------------------------------- failure times
 
 double HardSphereWorld::allowance(std::uint64_t key, SphereId a, SphereId b) const {
+  // a is the sphere of smaller id (a == b for a wall).
+  const AllowanceSlot& slot = slot_[a];
+  if (slot.key == key) {
+    if (slot.allowance.count_a == count_[a] && slot.allowance.count_b == count_[b]) return slot.allowance.value;
+  }
   if (allowance_count_[a] != count_[a] || allowance_count_[b] != count_[b]) return 0;
   const auto it = allowances_.find(key);
   if (it == allowances_.end() || it->second.count_a != count_[a] || it->second.count_b != count_[b]) return 0;
   return it->second.value;
+}
+
+void HardSphereWorld::store_allowance(std::uint64_t key, SphereId a, SphereId b, double value) {
+  const Allowance x{value, count_[a], count_[b]};
+  AllowanceSlot& slot = slot_[a];
+  const SphereId slot_b = slot.key == ~std::uint64_t{0} ? a
+                          : (slot.key & 0xFFFFFFFFu) >= 0xFFFFFFF0u ? a
+                                                                      : static_cast<SphereId>(slot.key & 0xFFFFFFFFu);
+  const bool stale = slot.key == ~std::uint64_t{0} || slot.allowance.count_a != count_[a] ||
+                     slot.allowance.count_b != count_[slot_b];
+  if (slot.key == key || stale) {
+    slot.key = key;
+    slot.allowance = x;
+    return;
+  }
+  allowances_[key] = x;
+  allowance_count_[a] = count_[a];
+  allowance_count_[b] = count_[b];
 }
 
 hard_spheres::Window HardSphereWorld::pair_window(SphereId i, SphereId j, double bound) {
@@ -209,11 +233,12 @@ void HardSphereWorld::schedule(SphereId i, bool resolve_all) {
     if (!w.fails()) return;
     if (!w.exact && (resolve_all || w.lo <= instant_)) {
       const double t = kind == Kind::pair ? pair_instant(i, partner, w) : wall_instant(i, static_cast<int>(partner), w);
-      w = Window{t, t, true};
+      w = Window{t, t, t, true};
     }
     auto take = [&] {
       contact.time = w.lo;
       contact.hi = w.hi;
+      contact.guess = w.guess;
       contact.exact = w.exact;
       contact.kind = kind;
       contact.partner = partner;
@@ -250,9 +275,9 @@ void HardSphereWorld::resolve(SphereId i) {
     schedule(i, true);
     return;
   }
-  const hard_spheres::Window w{e.time, e.hi, false};
+  const hard_spheres::Window w{e.time, e.hi, e.guess, false};
   const double t = e.kind == Kind::pair ? pair_instant(i, e.partner, w) : wall_instant(i, static_cast<int>(e.partner), w);
-  e.time = e.hi = t;
+  e.time = e.hi = e.guess = t;
   e.exact = true;
   heap_update(i);
 }
@@ -605,11 +630,7 @@ void HardSphereWorld::decide_pair_allowance(SphereId a, SphereId b, double t0) {
   const double R = radius_[a] + radius_[b], d2 = dot(d, d);
   if (!instant && d2 - R * R > 1e-9 * (d2 + R * R)) return;
   const hard_spheres::PairFunction f(kin_[a], radius_[a], kin_[b], radius_[b], 0.0);
-  auto store = [&](double value) {
-    allowances_[key] = Allowance{value, count_[a], count_[b]};
-    allowance_count_[a] = count_[a];
-    allowance_count_[b] = count_[b];
-  };
+  auto store = [&](double value) { store_allowance(key, a, b, value); };
   if (approach_beyond_rounding(sa, sb)) {
     const Rational f0 = f.certificate.exact_value_at(t0);
     if (instant || sgn(f0) <= 0) store(-ceil_to_double(f0));
@@ -638,10 +659,7 @@ void HardSphereWorld::decide_wall_allowance(SphereId id, Wall w) {
   const double clearance = side * (x - plane) - radius_[id];
   if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + radius_[id])) return;
   const hard_spheres::WallFunction f(kin_[id], radius_[id], k, plane, side, 0.0);
-  auto store = [&](double value) {
-    allowances_[key] = Allowance{value, count_[id], count_[id]};
-    allowance_count_[id] = count_[id];
-  };
+  auto store = [&](double value) { store_allowance(key, id, id, value); };
   if (side * kin_[id].v[k] < 0) {
     const Rational f0 = f.certificate.exact_value_at(t0);
     if (instant || sgn(f0) <= 0) store(-ceil_to_double(f0));

@@ -94,6 +94,7 @@ class HardSphereWorld {
   struct Event {
     double time = hard_spheres::never;  // contacts: a lower bound of the failure time, or its instant if exact
     double hi = hard_spheres::never;    // contacts: an upper bound of the failure time
+    double guess = hard_spheres::never;  // contacts: where the instant likely is
     std::uint32_t partner = 0;          // sphere (pair), wall index (wall), axis * 2 + up (crossing)
     std::uint32_t partner_count = 0;    // the partner's event counter when scheduled
     Kind kind = Kind::none;
@@ -123,6 +124,7 @@ class HardSphereWorld {
   double pair_instant(SphereId i, SphereId j, const hard_spheres::Window& w);
   double wall_instant(SphereId i, int w, const hard_spheres::Window& win);
   double allowance(std::uint64_t key, SphereId a, SphereId b) const;
+  void store_allowance(std::uint64_t key, SphereId a, SphereId b, double value);
   Event crossing(SphereId i) const;
 
   // Cells.
@@ -165,8 +167,15 @@ class HardSphereWorld {
     double value;
     std::uint32_t count_a, count_b;
   };
+  // Most allowances are those of the pair that just collided: one slot per sphere (the
+  // sphere of smaller id of the pair) holds it; the rest go to the map.
+  struct AllowanceSlot {
+    std::uint64_t key = ~std::uint64_t{0};
+    Allowance allowance{0, 0, 0};
+  };
+  std::vector<AllowanceSlot> slot_;
   std::unordered_map<std::uint64_t, Allowance> allowances_;
-  std::vector<std::uint32_t> allowance_count_;  // a sphere's counter when it last got one
+  std::vector<std::uint32_t> allowance_count_;  // a sphere's counter when the map last got one of it
   // Contacts at one instant (CollisionWorld's touching_now_).
   double instant_ = -std::numeric_limits<double>::infinity();
   std::vector<std::uint64_t> touching_now_;
