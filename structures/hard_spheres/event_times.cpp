@@ -1,5 +1,7 @@
 #include "structures/hard_spheres/event_times.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "kds/interval.hpp"
@@ -127,31 +129,58 @@ template <class SignAt>
 double instant_between(double L, double H, double guess, const Function* (*make)(const void*), const void* data,
                        SignAt&& sign_at, TimeCounters& counters) {
   ++counters.instants;
-  // The closed form's value in doubles is usually within an ulp or two of the root: probe
-  // there and next to it before bisecting.
-  for (int probe = 0; probe < 4 && next_up(L) < H; ++probe) {
-    if (!(guess > L && guess < H)) break;
-    const Sign s = sign_at(guess);
-    if (s == Sign::positive) {
-      L = guess;
-      guess = next_up(guess);
-    } else if (s == Sign::negative || s == Sign::zero) {
-      H = guess;
-      guess = next_down(guess);
+  auto exact = [&] {
+    ++counters.instants_exact;
+    return ceil_to_double(Root::isolated(L, H, make(data)));
+  };
+  if (!(L >= 0)) {  // (times are never negative; bisect plainly if they were)
+    while (next_up(L) < H) {
+      double mid = L + 0.5 * (H - L);
+      if (!(mid > L && mid < H)) mid = next_up(L);
+      const Sign s = sign_at(mid);
+      if (s == Sign::positive) L = mid;
+      else if (s == Sign::negative || s == Sign::zero) H = mid;
+      else return exact();
+    }
+    return H;
+  }
+  // Non-negative doubles are ordered as their bit patterns: search on the integers. The
+  // closed form's value in doubles is usually within a few ulps of the root: probe there,
+  // gallop outwards to bracket the root, then bisect.
+  using Bits = std::uint64_t;
+  auto bits = [](double x) { return std::bit_cast<Bits>(x); };
+  auto value = [](Bits b) { return std::bit_cast<double>(b); };
+  Bits lb = bits(L), hb = bits(H);
+  // The sign at b; false when the double-double filter cannot tell (then: exact).
+  auto probe = [&](Bits b, bool& positive) {
+    const Sign s = sign_at(value(b));
+    if (s == Sign::unknown) return false;
+    positive = s == Sign::positive;
+    if (positive) {
+      lb = b;
+      L = value(b);
     } else {
-      break;
+      hb = b;
+      H = value(b);
+    }
+    return true;
+  };
+  if (hb - lb > 1 && guess == guess) {
+    Bits g = std::clamp(bits(std::max(guess, 0.0)), lb + 1, hb - 1);
+    bool positive = false;
+    if (!probe(g, positive)) return exact();
+    for (Bits step = 1; hb - lb > 1; step *= 2) {
+      const Bits next = positive ? g + step : g - std::min(step, g);
+      if (next <= lb || next >= hb) break;
+      bool p = false;
+      if (!probe(next, p)) return exact();
+      if (p != positive) break;
+      g = next;
     }
   }
-  while (next_up(L) < H) {
-    double mid = L + 0.5 * (H - L);
-    if (!(mid > L && mid < H)) mid = next_up(L);
-    const Sign s = sign_at(mid);
-    if (s == Sign::positive) L = mid;
-    else if (s == Sign::negative || s == Sign::zero) H = mid;
-    else {
-      ++counters.instants_exact;
-      return ceil_to_double(Root::isolated(L, H, make(data)));
-    }
+  while (hb - lb > 1) {
+    bool positive = false;
+    if (!probe(lb + (hb - lb) / 2, positive)) return exact();
   }
   return H;
 }
@@ -269,18 +298,8 @@ double pair_instant(const Kinematics& a, double ra, const Kinematics& b, double 
                     TimeCounters& counters) {
   if (w.exact || !w.fails()) return w.lo;
   const double t0 = std::max(a.start, b.start);
-  const Interval Ri = Interval(ra) + Interval(rb), R2 = Ri * Ri, al(allowance);
-  auto sign_at = [&](double x) {
-    const Interval xi(x);
-    Interval f = al - R2;
-    for (int k = 0; k < 3; ++k) {
-      const Interval d = (Interval(a.p[k]) + Interval(a.v[k]) * (xi - Interval(a.start))) -
-                         (Interval(b.p[k]) + Interval(b.v[k]) * (xi - Interval(b.start)));
-      f += d * d;
-    }
-    const Sign sign = f.sign();
-    return sign != Sign::unknown ? sign : pair_sign_dd(a, ra, b, rb, allowance, x);
-  };
+  // Near the root intervals cannot tell the sign: the double-double filter, which can.
+  auto sign_at = [&](double x) { return pair_sign_dd(a, ra, b, rb, allowance, x); };
   struct Data {
     const Kinematics &a, &b;
     double ra, rb, allowance;
@@ -300,12 +319,7 @@ double wall_instant(const Kinematics& a, double r, int axis, double plane, int s
                     TimeCounters& counters) {
   if (w.exact || !w.fails()) return w.lo;
   const double t0 = a.start;
-  auto sign_at = [&](double x) {
-    const Interval c = Interval(a.p[axis]) + Interval(a.v[axis]) * (Interval(x) - Interval(t0));
-    const Interval d = side > 0 ? c - Interval(plane) : Interval(plane) - c;
-    const Sign sign = (d - Interval(r) + Interval(allowance)).sign();
-    return sign != Sign::unknown ? sign : wall_sign_dd(a, r, axis, plane, side, allowance, x);
-  };
+  auto sign_at = [&](double x) { return wall_sign_dd(a, r, axis, plane, side, allowance, x); };
   struct Data {
     const Kinematics& a;
     double r, plane, allowance;
