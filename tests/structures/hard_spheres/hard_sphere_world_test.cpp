@@ -96,7 +96,7 @@ TEST(HardSphereWorld, RandomLatticeScenesMatchAllPairs) {
   for (double phi : {0.1, 0.3, 0.45}) {
     SCOPED_TRACE("phi " + std::to_string(phi) + ", seed " + std::to_string(seed));
     const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(125, phi, seed);
-    compare(scene.spheres, settings_for(scene.box), 1500);
+    compare(scene.spheres, settings_for(scene.box), 900);
   }
 }
 
@@ -144,6 +144,40 @@ TEST(HardSphereWorld, CrowdedIntegerSceneMatchesAllPairs) {
       }
   SCOPED_TRACE("seed " + std::to_string(seed));
   compare(spheres, settings_for(Box3{{0, 0, 0}, {13, 13, 13}}), 400, true);
+}
+
+TEST(HardSphereWorld, BoxFarFromZeroMatchesAllPairs) {
+  // The local frame (box.hpp, local_origin): the same translation as the world's.
+  const std::uint64_t seed = kds::testing::test_seed();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  kds::bench::LatticeScene scene = kds::bench::lattice_spheres(64, 0.3, seed);
+  for (int k = 0; k < 3; ++k) {
+    scene.box.lo[k] += 1e6;
+    scene.box.hi[k] += 1e6;
+    for (Sphere& s : scene.spheres) s.position[k] += 1e6;
+  }
+  compare(scene.spheres, settings_for(scene.box), 500);
+}
+
+TEST(HardSphereWorld, RunUntilStopsAtTheTargetAndCallsObservers) {
+  const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(64, 0.3, 7);
+  kds::HardSphereWorld world(settings_for(scene.box), scene.spheres);
+  std::size_t seen = 0;
+  world.on_contact([&](const Contact&) { ++seen; });
+  world.run_until(2.5);
+  EXPECT_EQ(world.now(), 2.5);
+  ASSERT_FALSE(world.contacts().empty());
+  EXPECT_EQ(seen, world.contacts().size());
+  for (const Contact& c : world.contacts()) EXPECT_LE(c.time, 2.5);
+  world.audit();
+  EXPECT_THROW(world.run_until(1.0), kds::InvalidInput);
+  // The reference, run to the same time, logged the same contacts.
+  kds::SimulatorSettings ss;
+  ss.audit = false;
+  kds::Simulator sim(ss);
+  kds::CollisionWorld reference_world(sim, settings_for(scene.box), scene.spheres);
+  sim.run_until(2.5);
+  expect_identical(reference_world.contacts(), world.contacts());
 }
 
 TEST(HardSphereWorld, AuditsHoldOnARandomScene) {
