@@ -33,6 +33,7 @@ std::vector<Plan> plan(const std::vector<double>& spheres_n, double kds_max_n, c
   std::vector<Plan> p;
   for (double n : spheres_n) {
     if (n <= kds_max_n) p.push_back({"hard_spheres", "kds", static_cast<std::size_t>(n)});
+    p.push_back({"hard_spheres", "kds_hard_spheres", static_cast<std::size_t>(n)});  // item 3's path
     p.push_back({"hard_spheres", "baseline", static_cast<std::size_t>(n)});
   }
   for (double n : paper_n) {

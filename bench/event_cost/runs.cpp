@@ -1,6 +1,7 @@
 #include "bench/event_cost/runs.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/hard_spheres/hard_sphere_world.hpp"
 
 namespace kds::bench {
 namespace {
@@ -77,6 +79,53 @@ Measurement hard_spheres_kds(Measurement m, const RunSettings& s, Exactness exac
   count(m, before, sim.statistics());
   m.collisions = world.sphere_contacts() - c0;
   m.simulated_s = sim.now_approx() - t0;
+  return m;
+}
+
+/// Item 3's path (structures/hard_spheres): exact answers, one event per sphere. Its
+/// counters map onto the CSV's: failure computations are the pair and wall windows asked
+/// for, exact fallbacks every use of the exact path (a window the bound could not give,
+/// an instant that needed exact evaluation, an exact root comparison at one instant).
+Measurement hard_spheres_fast(Measurement m, const RunSettings& s) {
+  const LatticeScene scene = lattice_spheres(m.n, s.phi, s.seed);
+  CollisionWorldSettings settings;
+  settings.box = scene.box;
+  const double setup = process_cpu_seconds();
+  HardSphereWorld world(settings, scene.spheres);
+  world.keep_contacts(false);
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const double warm = 0.25 * s.per_sphere * static_cast<double>(m.n);
+  while (static_cast<double>(world.sphere_contacts()) < warm && world.step()) {
+  }
+  const HardSphereStats before = world.stats();
+  const std::uint64_t c0 = world.sphere_contacts();
+  const double t0 = world.now();
+  const double target = static_cast<double>(c0) + s.per_sphere * static_cast<double>(m.n);
+  timed_loop(
+      m, s.budget, [&] { return world.step(); }, [&] { return static_cast<double>(world.sphere_contacts()) >= target; });
+  const HardSphereStats& after = world.stats();
+  m.collisions = world.sphere_contacts() - c0;
+  m.events = (after.events - before.events) + (after.cell_crossings - before.cell_crossings);
+  m.failure_computations = (after.times.pair_tests - before.times.pair_tests) +
+                           (after.times.wall_tests - before.times.wall_tests);
+  auto exact = [](const HardSphereStats& x) { return x.times.exact_fallbacks + x.times.instants_exact + x.exact_comparisons; };
+  m.exact_fallbacks = exact(after) - exact(before);
+  m.comparisons = after.instants_exact - before.instants_exact;  // instants whose first event needed exact roots
+  m.simulated_s = world.now() - t0;
+  std::fprintf(stderr,
+               "[kds_hard_spheres n=%zu] pair windows asked %llu, rejected %llu, beyond the bound %llu, enclosed %llu; "
+               "wall windows %llu; instants resolved %llu (exact in the last ulps %llu); exact windows %llu; stale "
+               "events %llu; reschedules %llu; instants with exact ordering %llu\n",
+               m.n, (unsigned long long)(after.times.pair_tests - before.times.pair_tests),
+               (unsigned long long)(after.times.pair_rejected - before.times.pair_rejected),
+               (unsigned long long)(after.times.pair_beyond - before.times.pair_beyond),
+               (unsigned long long)(after.times.pair_windows - before.times.pair_windows),
+               (unsigned long long)(after.times.wall_tests - before.times.wall_tests),
+               (unsigned long long)(after.times.instants - before.times.instants),
+               (unsigned long long)(after.times.instants_exact - before.times.instants_exact),
+               (unsigned long long)(after.times.exact_fallbacks - before.times.exact_fallbacks),
+               (unsigned long long)(after.stale - before.stale), (unsigned long long)(after.reschedules - before.reschedules),
+               (unsigned long long)(after.instants_exact - before.instants_exact));
   return m;
 }
 
@@ -213,9 +262,13 @@ Measurement measure(const std::string& work, const std::string& code, std::size_
   m.n = n;
   m.start_rss = resident_bytes();
   const bool kds = code == "kds" || code == "kds_floating";
-  if (!kds && code != "baseline") throw std::invalid_argument("unknown code '" + code + "'");
+  if (!kds && code != "baseline" && code != "kds_hard_spheres") throw std::invalid_argument("unknown code '" + code + "'");
   const Exactness exactness = code == "kds_floating" ? Exactness::floating : Exactness::filtered;
-  if (work == "hard_spheres")
+  if (work == "hard_spheres" && code == "kds_hard_spheres")
+    m = hard_spheres_fast(m, settings);
+  else if (code == "kds_hard_spheres")
+    throw std::invalid_argument("no run of code '" + code + "' for work '" + work + "'");
+  else if (work == "hard_spheres")
     m = kds ? hard_spheres_kds(m, settings, exactness) : hard_spheres_baseline(m, settings);
   else if (work == "paper_unknown" && code == "kds")
     m = paper_kds(m, settings, false);

@@ -13,7 +13,8 @@
 ///   sorted_list      random linear motions on a line (bench/sorted_list/scene.hpp)
 ///
 /// Codes: "kds" (filtered: exact answers), "kds_floating" (kds in its floating-point-only
-/// mode), "baseline" (bench/baselines/).
+/// mode), "kds_hard_spheres" (hard spheres only: structures/hard_spheres, item 3's path,
+/// exact answers), "baseline" (bench/baselines/).
 
 #include <cstdint>
 #include <string>

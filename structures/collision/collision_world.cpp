@@ -10,6 +10,7 @@
 #include "kds/solver.hpp"
 #include "structures/collision/approach.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/contact_rounding.hpp"
 #include "structures/collision/cost_model.hpp"
 #include "structures/collision/geometry.hpp"
 #include "structures/collision/io/number_text.hpp"
@@ -136,7 +137,9 @@ CollisionWorld::~CollisionWorld() {
   sim_.detach(*this);
 }
 
-void CollisionWorld::validate(const std::vector<Sphere>& spheres) const {
+void CollisionWorld::validate(const std::vector<Sphere>& spheres) const { validate_input(settings_, spheres); }
+
+void CollisionWorld::validate_input(const CollisionWorldSettings& settings_, const std::vector<Sphere>& spheres) {
   if (auto problem = box_problem(settings_.box)) throw InvalidInput("CollisionWorld: " + *problem);
   if (auto problem = tolerance_problem(settings_.contact_tolerance, settings_.box))
     throw InvalidInput("CollisionWorld: contact_tolerance " + *problem);

@@ -105,6 +105,10 @@ class CollisionWorld final : public Structure {
                  const std::vector<BodyId>& bodies);
   ~CollisionWorld() override;
   CollisionWorld(const CollisionWorld&) = delete;
+  /// The checks of the first constructor on its settings and spheres, with its messages
+  /// (InvalidInput): shared with the hard-sphere path (structures/hard_spheres), which must
+  /// reject exactly what the world rejects.
+  static void validate_input(const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres);
   CollisionWorld& operator=(const CollisionWorld&) = delete;
 
   std::size_t size() const { return spheres_.size(); }

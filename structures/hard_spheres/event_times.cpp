@@ -1,0 +1,338 @@
+#include "structures/hard_spheres/event_times.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "kds/interval.hpp"
+#include "kds/solver.hpp"
+
+namespace kds::hard_spheres {
+namespace {
+
+constexpr double u = 0x1p-53;     // unit roundoff
+constexpr double safety = 1.0625;  // on every first-order error bound (second-order terms)
+constexpr double tiny = 0x1p-1000;  // absolute floor of the bounds (underflow)
+
+// ---- The second filter: the sign of a certificate at a double in double-double.
+// Error-free transformations (Knuth's TwoSum, Dekker's product by Veltkamp's split: this
+// file is compiled with -ffp-contract=off) and the compensated sum Sum2 of Ogita, Rump
+// and Oishi (2005), whose result s + sigma is within gamma_{n-2} gamma_{n-1} sum |t_i|
+// of the exact sum. It decides the sign wherever the function exceeds about 1e-29 of its
+// terms: everywhere but exact zeros and coincidences in the last bits, which go to the
+// exact path.
+
+struct Pair {
+  double hi, lo;
+};
+inline Pair two_sum(double a, double b) {
+  const double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+inline Pair split(double a) {
+  const double c = 134217729.0 * a;  // 2^27 + 1
+  const double hi = c - (c - a);
+  return {hi, a - hi};
+}
+inline Pair two_product(double a, double b) {
+  const double p = a * b;
+  const Pair x = split(a), y = split(b);
+  return {p, ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo};
+}
+inline double gamma(int n) { return n * u / (1 - n * u); }
+
+/// Sum2 over `n` terms: the sum as s + sigma (unevaluated) and the bound on its error.
+struct Sum2 {
+  double s = 0, sigma = 0, abs = 0;
+  int n = 0;
+  void add(double t) {
+    abs += std::fabs(t);
+    if (n++ == 0) {
+      s = t;
+      return;
+    }
+    const Pair q = two_sum(s, t);
+    s = q.hi;
+    sigma += q.lo;
+  }
+  double error() const { return n < 2 ? 0 : safety * gamma(n) * gamma(n) * abs; }
+};
+
+/// Sign of a value known as s + sigma within `err`: unknown if that does not decide.
+inline Sign sign_within(double s, double sigma, double err) {
+  const double v = s + sigma;  // relative error u: cannot flip a sign when |v| > 2 err
+  if (v > 2 * err + tiny) return Sign::positive;
+  if (v < -2 * err - tiny) return Sign::negative;
+  return Sign::unknown;
+}
+
+/// x(t) - (p + v (t - start)) as the terms of an exact sum plus one inexact term's error.
+inline void add_position(Sum2& sum, double& err, double sign, const Kinematics& m, int k, double x) {
+  const Pair h = two_sum(x, -m.start);
+  const Pair P = two_product(m.v[k], h.hi);
+  const double q = m.v[k] * h.lo;
+  sum.add(sign * m.p[k]);
+  sum.add(sign * P.hi);
+  sum.add(sign * P.lo);
+  sum.add(sign * q);
+  err += u * std::fabs(q);
+}
+
+/// The pair's certificate |c_a - c_b|^2 - (ra + rb)^2 + allowance at the double x.
+Sign pair_sign_dd(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double x) {
+  Sum2 f;
+  double err = 0;
+  for (int k = 0; k < 3; ++k) {
+    Sum2 d;
+    double e = 0;
+    add_position(d, e, +1, a, k, x);
+    add_position(d, e, -1, b, k, x);
+    e += d.error();
+    // (s + sigma)^2 = s^2 + 2 s sigma + sigma^2, s^2 exactly.
+    const Pair S = two_product(d.s, d.s);
+    const double m = 2 * d.s * d.sigma, m2 = d.sigma * d.sigma;
+    f.add(S.hi);
+    f.add(S.lo);
+    f.add(m);
+    f.add(m2);
+    const double dabs = std::fabs(d.s) + std::fabs(d.sigma);
+    err += 2 * dabs * e + e * e + u * (std::fabs(m) + m2);
+  }
+  const Pair R = two_sum(ra, rb);
+  const Pair Q = two_product(R.hi, R.hi);
+  const double m = 2 * R.hi * R.lo, m2 = R.lo * R.lo;
+  f.add(-Q.hi);
+  f.add(-Q.lo);
+  f.add(-m);
+  f.add(-m2);
+  f.add(allowance);
+  err += u * (std::fabs(m) + m2);
+  return sign_within(f.s, f.sigma, safety * (err + f.error()));
+}
+
+/// The wall's certificate side (x(t) - plane) - r + allowance at the double x.
+Sign wall_sign_dd(const Kinematics& a, double r, int axis, double plane, int side, double allowance, double x) {
+  Sum2 f;
+  double err = 0;
+  add_position(f, err, side, a, axis, x);
+  f.add(-side * plane);
+  f.add(-r);
+  f.add(allowance);
+  return sign_within(f.s, f.sigma, safety * (err + f.error()));
+}
+
+/// The instant (smallest double >= T) given doubles L < T <= H with the function
+/// positive before T and negative after it up to H: bisection with interval signs of the
+/// exact function (`sign_at`), then kds's ceil_to_double, which evaluates exactly, for the
+/// last ulps the intervals cannot resolve.
+template <class SignAt>
+double instant_between(double L, double H, double guess, const Function* (*make)(const void*), const void* data,
+                       SignAt&& sign_at, TimeCounters& counters) {
+  ++counters.instants;
+  auto exact = [&] {
+    ++counters.instants_exact;
+    return ceil_to_double(Root::isolated(L, H, make(data)));
+  };
+  if (!(L >= 0)) {  // (times are never negative; bisect plainly if they were)
+    while (next_up(L) < H) {
+      double mid = L + 0.5 * (H - L);
+      if (!(mid > L && mid < H)) mid = next_up(L);
+      const Sign s = sign_at(mid);
+      if (s == Sign::positive) L = mid;
+      else if (s == Sign::negative || s == Sign::zero) H = mid;
+      else return exact();
+    }
+    return H;
+  }
+  // Non-negative doubles are ordered as their bit patterns: search on the integers. The
+  // closed form's value in doubles is usually within a few ulps of the root: probe there,
+  // gallop outwards to bracket the root, then bisect.
+  using Bits = std::uint64_t;
+  auto bits = [](double x) { return std::bit_cast<Bits>(x); };
+  auto value = [](Bits b) { return std::bit_cast<double>(b); };
+  Bits lb = bits(L), hb = bits(H);
+  // The sign at b; false when the double-double filter cannot tell (then: exact).
+  auto probe = [&](Bits b, bool& positive) {
+    const Sign s = sign_at(value(b));
+    if (s == Sign::unknown) return false;
+    positive = s == Sign::positive;
+    if (positive) {
+      lb = b;
+      L = value(b);
+    } else {
+      hb = b;
+      H = value(b);
+    }
+    return true;
+  };
+  if (hb - lb > 1 && guess == guess) {
+    Bits g = std::clamp(bits(std::max(guess, 0.0)), lb + 1, hb - 1);
+    bool positive = false;
+    if (!probe(g, positive)) return exact();
+    for (Bits step = 1; hb - lb > 1; step *= 2) {
+      const Bits next = positive ? g + step : g - std::min(step, g);
+      if (next <= lb || next >= hb) break;
+      bool p = false;
+      if (!probe(next, p)) return exact();
+      if (p != positive) break;
+      g = next;
+    }
+  }
+  while (hb - lb > 1) {
+    bool positive = false;
+    if (!probe(lb + (hb - lb) / 2, positive)) return exact();
+  }
+  return H;
+}
+
+double exact_instant(const Function& f, double t0) {
+  const Root r = first_failure(f, Root::at(t0));
+  if (r.is_infinite()) return never;
+  return ceil_to_double(r);
+}
+
+Window exact_window(const Function& f, double t0) {
+  const double t = exact_instant(f, t0);
+  return t == never ? Window{} : Window{t, t, t, true};
+}
+
+}  // namespace
+
+Root pair_root(const PairFunction& f, double t0) { return first_failure(f.certificate, Root::at(t0)); }
+Root wall_root(const WallFunction& f, double t0) { return first_failure(f.certificate, Root::at(t0)); }
+
+Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double bound,
+                    TimeCounters& counters) {
+  ++counters.pair_tests;
+  const double t0 = std::max(a.start, b.start);
+  const double ha = t0 - a.start, hb = t0 - b.start;
+  // f(t0 + s) = A s^2 + 2 B s + C with D the centres' difference at t0 and V the
+  // velocities' difference: A = V.V, B = D.V, C = D.D - R^2 + allowance.
+  double D[3], V[3], M = 0;
+  for (int k = 0; k < 3; ++k) {
+    const double xa = a.v[k] * ha + a.p[k], xb = b.v[k] * hb + b.p[k];
+    D[k] = xa - xb;
+    V[k] = a.v[k] - b.v[k];
+    M = std::max(M, std::fabs(a.p[k]) + std::fabs(a.v[k] * ha) + std::fabs(b.p[k]) + std::fabs(b.v[k] * hb));
+  }
+  // |D_k - exact| <= eD: the rounding of h, of v h, of p + v h on each side, of the difference.
+  const double eD = 8 * u * M + tiny;
+  const double R = ra + rb;
+  double A = 0, B = 0, C0 = 0, errB = 0, errC = 0;
+  for (int k = 0; k < 3; ++k) {
+    A += V[k] * V[k];
+    B += D[k] * V[k];
+    C0 += D[k] * D[k];
+    errB += eD * std::fabs(V[k]) + 6 * u * std::fabs(D[k] * V[k]);
+    errC += (2 * std::fabs(D[k]) + eD) * eD;
+  }
+  const double C = C0 - R * R + allowance;
+  errB = safety * errB + tiny;
+  errC = safety * (errC + 8 * u * (C0 + R * R + std::fabs(allowance))) + tiny;
+  const double errA = safety * 8 * u * A;
+  // Moving apart: f only grows. f(t0) >= 0 holds for every pair the world asks about
+  // (HardSphereWorld decides the allowance of every pair in contact at the later motion
+  // start t0, as CollisionWorld::create_pair does, so that f + allowance >= 0 there unless
+  // the pair approaches), so it never fails, touching or not.
+  if (B > errB && C >= -errC) {
+    ++counters.pair_rejected;
+    return Window{};
+  }
+  if (C > errC) {
+    if (B < -errB) {
+      const double disc = B * B - A * C;
+      const double errDisc =
+          safety * (2 * std::fabs(B) * errB + errB * errB + A * errC + C * errA + errA * errC + 4 * u * (B * B + A * C)) +
+          tiny;
+      if (disc < -errDisc) {  // the pair passes by
+        ++counters.pair_rejected;
+        return Window{};
+      }
+      if (disc > errDisc) {
+        // The first root s = C / (-B + sqrt(B^2 - A C)), enclosed with the bounds.
+        const Interval Bi(B - errB, B + errB), Ci(C - errC, C + errC), Di(disc - errDisc, disc + errDisc);
+        const Interval s = Ci / (-Bi + sqrt(Di));
+        const Interval T = Interval(t0) + s;
+        if (T.lo() > bound) {
+          ++counters.pair_beyond;
+          return Window{};
+        }
+        // Before the vertex of the parabola, so that f decreases on [t0, T.hi]: the root
+        // is isolated there (pair_instant bisects it).
+        const Interval Ai(A - errA, A + errA);
+        const Interval vertex = Interval(t0) + (-Bi) / Ai;
+        if (T.hi() < vertex.lo()) {
+          ++counters.pair_windows;
+          return Window{std::max(T.lo(), t0), T.hi(), t0 + C / (-B + std::sqrt(disc)), false};
+        }
+      }
+    }
+  }
+  // Touching now, a grazing pair, equal velocities, or signs too close to zero.
+  ++counters.exact_fallbacks;
+  const PairFunction f(a, ra, b, rb, allowance);
+  return exact_window(f.certificate, t0);
+}
+
+Window wall_window(const Kinematics& a, double r, int axis, double plane, int side, double allowance,
+                   TimeCounters& counters) {
+  ++counters.wall_tests;
+  const double t0 = a.start;
+  const double v = a.v[axis];
+  // f(t) = side (x(t) - plane) - r + allowance, x(t0) = p exactly.
+  const Interval c = Interval(a.p[axis]);
+  const Interval f0 = (side > 0 ? c - Interval(plane) : Interval(plane) - c) - Interval(r) + Interval(allowance);
+  // Not moving towards the wall: never fails (f(t0) >= 0 as for pairs, by the allowance).
+  if (side * v >= 0 && !f0.certainly_negative()) return Window{};
+  if (f0.certainly_positive()) {
+    const Interval T = Interval(t0) + f0 / Interval(std::fabs(v));
+    ++counters.wall_windows;
+    return Window{std::max(T.lo(), t0), T.hi(), t0 + f0.mid() / std::fabs(v), false};
+  }
+  ++counters.exact_fallbacks;
+  const WallFunction f(a, r, axis, plane, side, allowance);
+  return exact_window(f.certificate, t0);
+}
+
+double pair_instant(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, const Window& w,
+                    TimeCounters& counters) {
+  if (w.exact || !w.fails()) return w.lo;
+  const double t0 = std::max(a.start, b.start);
+  // Near the root intervals cannot tell the sign: the double-double filter, which can.
+  auto sign_at = [&](double x) { return pair_sign_dd(a, ra, b, rb, allowance, x); };
+  struct Data {
+    const Kinematics &a, &b;
+    double ra, rb, allowance;
+    std::unique_ptr<PairFunction> f;
+  } data{a, b, ra, rb, allowance, nullptr};
+  auto make = [](const void* p) -> const Function* {
+    auto* d = const_cast<Data*>(static_cast<const Data*>(p));
+    d->f = std::make_unique<PairFunction>(d->a, d->ra, d->b, d->rb, d->allowance);
+    return &d->f->certificate;
+  };
+  // T >= w.lo > the double below it, and f > 0 on [t0, T).
+  const double L = w.lo > t0 ? std::max(next_down(w.lo), t0) : t0;
+  return instant_between(L, w.hi, w.guess, make, &data, sign_at, counters);
+}
+
+double wall_instant(const Kinematics& a, double r, int axis, double plane, int side, double allowance, const Window& w,
+                    TimeCounters& counters) {
+  if (w.exact || !w.fails()) return w.lo;
+  const double t0 = a.start;
+  auto sign_at = [&](double x) { return wall_sign_dd(a, r, axis, plane, side, allowance, x); };
+  struct Data {
+    const Kinematics& a;
+    double r, plane, allowance;
+    int axis, side;
+    std::unique_ptr<WallFunction> f;
+  } data{a, r, plane, allowance, axis, side, nullptr};
+  auto make = [](const void* p) -> const Function* {
+    auto* d = const_cast<Data*>(static_cast<const Data*>(p));
+    d->f = std::make_unique<WallFunction>(d->a, d->r, d->axis, d->plane, d->side, d->allowance);
+    return &d->f->certificate;
+  };
+  const double L = w.lo > t0 ? std::max(next_down(w.lo), t0) : t0;
+  return instant_between(L, w.hi, w.guess, make, &data, sign_at, counters);
+}
+
+}  // namespace kds::hard_spheres

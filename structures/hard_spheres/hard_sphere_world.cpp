@@ -1,0 +1,693 @@
+#include "structures/hard_spheres/hard_sphere_world.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "kds/errors.hpp"
+#include "kds/solver.hpp"
+#include "structures/collision/contact_rounding.hpp"
+#include "structures/collision/geometry.hpp"
+#include "structures/collision/io/number_text.hpp"
+#include "structures/collision/response.hpp"
+#include "structures/collision/tie_keys.hpp"
+
+namespace kds {
+namespace {
+
+using hard_spheres::Kinematics;
+using hard_spheres::never;
+using text::shortest;
+
+/// Cells are wider than the largest diameter by this fraction: a cell crossing is
+/// processed at a double near its exact time (a few ulps before or after), and the slack
+/// covers the distance a sphere moves meanwhile, so that spheres in cells that are not
+/// neighbours never touch.
+constexpr double cell_slack = 1e-6;
+constexpr std::uint32_t npos = ~std::uint32_t{0};
+
+}  // namespace
+
+// ---------------------------------------------------------------- construction
+
+HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres)
+    : settings_(settings) {
+  CollisionWorld::validate_input(settings_, spheres);  // the same rules and messages
+  for (int k = 0; k < 3; ++k)
+    if (settings_.gravity[k] != 0)
+      throw InvalidInput("HardSphereWorld: gravity must be 0 (spheres move in straight lines between contacts)");
+  for (std::size_t i = 0; i < spheres.size(); ++i)
+    if (spheres[i].max_acceleration > 0)
+      throw InvalidInput("sphere " + std::to_string(i) +
+                         ": has an unknown trajectory (max_acceleration > 0); HardSphereWorld takes ballistic spheres only");
+  const std::size_t n = spheres.size();
+  origin_ = local_origin(settings_.box);
+  for (int k = 0; k < 3; ++k) {
+    box_.lo[k] = settings_.box.lo[k] - origin_[k];
+    box_.hi[k] = settings_.box.hi[k] - origin_[k];
+  }
+  kin_.resize(n);
+  radius_.resize(n);
+  mass_.resize(n);
+  double r_max = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    Vec<3> p = spheres[i].position;
+    for (int k = 0; k < 3; ++k) p[k] -= origin_[k];
+    kin_[i] = Kinematics{p, spheres[i].velocity, 0.0};
+    radius_[i] = spheres[i].radius;
+    mass_[i] = spheres[i].mass;
+    r_max = std::max(r_max, radius_[i]);
+    max_speed_ = std::max(max_speed_, norm(spheres[i].velocity));
+  }
+  count_.assign(n, 0);
+  allowance_count_.assign(n, npos);
+  slot_.assign(n, AllowanceSlot{});
+  event_.assign(n, Event{});
+  pos_.assign(n, npos);
+
+  // Cells at least one largest diameter wide (plus the slack), at most about 2n + 27 of them.
+  const double need = 2 * r_max * (1 + cell_slack);
+  std::array<double, 3> length{};
+  for (int k = 0; k < 3; ++k) {
+    length[k] = box_.hi[k] - box_.lo[k];
+    const double fit = need > 0 ? std::floor(length[k] / need) : 1;
+    cells_[k] = static_cast<int>(std::clamp(fit, 1.0, 1e6));
+  }
+  const double budget = std::max(27.0, 2.0 * static_cast<double>(n));
+  while (double(cells_[0]) * cells_[1] * cells_[2] > budget)
+    for (int& c : cells_) c = std::max(1, static_cast<int>(c * 0.8));
+  for (int k = 0; k < 3; ++k) side_[k] = length[k] / cells_[k];
+  head_.assign(static_cast<std::size_t>(cells_[0]) * cells_[1] * cells_[2], no_sphere);
+  next_in_cell_.assign(n, no_sphere);
+  cell_.resize(n);
+  for (SphereId i = 0; i < n; ++i) {
+    for (int k = 0; k < 3; ++k) cell_[i][k] = cell_coordinate(k, kin_[i].p[k]);
+    cell_insert(i);
+  }
+
+  // The certificates' allowances at the start (CollisionWorld::build: walls, then pairs).
+  for (SphereId i = 0; i < n; ++i) {
+    for (int w = 0; w < wall_count; ++w) decide_wall_allowance(i, static_cast<Wall>(w));
+    for_each_neighbour(i, [&](SphereId j) {
+      if (j > i) decide_pair_allowance(i, j, 0.0);
+    });
+  }
+  heap_.reserve(n);
+  for (SphereId i = 0; i < n; ++i) schedule(i);
+}
+
+// ---------------------------------------------------------------- cells
+
+int HardSphereWorld::cell_coordinate(int k, double x) const {
+  const double c = std::floor((x - box_.lo[k]) / side_[k]);
+  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cells_[k] - 1)));
+}
+
+void HardSphereWorld::cell_insert(SphereId i) {
+  const std::uint32_t c = cell_index(cell_[i]);
+  next_in_cell_[i] = head_[c];
+  head_[c] = i;
+}
+
+void HardSphereWorld::cell_remove(SphereId i) {
+  SphereId* link = &head_[cell_index(cell_[i])];
+  while (*link != i) link = &next_in_cell_[*link];
+  *link = next_in_cell_[i];
+}
+
+template <class F>
+void HardSphereWorld::for_each_neighbour(SphereId i, F&& f) const {
+  const std::array<int, 3>& c = cell_[i];
+  const int z0 = std::max(0, c[2] - 1), z1 = std::min(cells_[2] - 1, c[2] + 1);
+  const int y0 = std::max(0, c[1] - 1), y1 = std::min(cells_[1] - 1, c[1] + 1);
+  const int x0 = std::max(0, c[0] - 1), x1 = std::min(cells_[0] - 1, c[0] + 1);
+  for (int z = z0; z <= z1; ++z)
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x)
+        for (SphereId j = head_[cell_index({x, y, z})]; j != no_sphere; j = next_in_cell_[j])
+          if (j != i) f(j);
+}
+
+HardSphereWorld::Event HardSphereWorld::crossing(SphereId i) const {
+  Event e;
+  e.kind = Kind::crossing;
+  const Kinematics& m = kin_[i];
+  for (int k = 0; k < 3; ++k) {
+    const int c = cell_[i][k];
+    double face;
+    if (m.v[k] > 0 && c < cells_[k] - 1) face = box_.lo[k] + (c + 1) * side_[k];
+    else if (m.v[k] < 0 && c > 0) face = box_.lo[k] + c * side_[k];
+    else continue;
+    const double t = std::max(now_, m.start + (face - m.p[k]) / m.v[k]);
+    if (t < e.time) {
+      e.time = t;
+      e.partner = static_cast<std::uint32_t>(2 * k + (m.v[k] > 0 ? 1 : 0));
+    }
+  }
+  if (e.time == never) e.kind = Kind::none;
+  return e;
+}
+
+void HardSphereWorld::cross(SphereId i) {
+  const Event e = event_[i];
+  const int k = static_cast<int>(e.partner / 2);
+  now_ = std::max(now_, e.time);
+  cell_remove(i);
+  cell_[i][k] += (e.partner % 2 == 1) ? 1 : -1;
+  cell_insert(i);
+  ++stats_.cell_crossings;
+  schedule(i);
+}
+
+// ---------------------------------------------------------------- failure times
+
+double HardSphereWorld::allowance(std::uint64_t key, SphereId a, SphereId b) const {
+  // a is the sphere of smaller id (a == b for a wall).
+  const AllowanceSlot& slot = slot_[a];
+  if (slot.key == key) {
+    if (slot.allowance.count_a == count_[a] && slot.allowance.count_b == count_[b]) return slot.allowance.value;
+  }
+  if (allowance_count_[a] != count_[a] || allowance_count_[b] != count_[b]) return 0;
+  const auto it = allowances_.find(key);
+  if (it == allowances_.end() || it->second.count_a != count_[a] || it->second.count_b != count_[b]) return 0;
+  return it->second.value;
+}
+
+void HardSphereWorld::store_allowance(std::uint64_t key, SphereId a, SphereId b, double value) {
+  const Allowance x{value, count_[a], count_[b]};
+  AllowanceSlot& slot = slot_[a];
+  const SphereId slot_b = slot.key == ~std::uint64_t{0} ? a
+                          : (slot.key & 0xFFFFFFFFu) >= 0xFFFFFFF0u ? a
+                                                                      : static_cast<SphereId>(slot.key & 0xFFFFFFFFu);
+  const bool stale = slot.key == ~std::uint64_t{0} || slot.allowance.count_a != count_[a] ||
+                     slot.allowance.count_b != count_[slot_b];
+  if (slot.key == key || stale) {
+    slot.key = key;
+    slot.allowance = x;
+    return;
+  }
+  allowances_[key] = x;
+  allowance_count_[a] = count_[a];
+  allowance_count_[b] = count_[b];
+}
+
+hard_spheres::Window HardSphereWorld::pair_window(SphereId i, SphereId j, double bound) {
+  const SphereId a = std::min(i, j), b = std::max(i, j);
+  return hard_spheres::pair_window(kin_[a], radius_[a], kin_[b], radius_[b], allowance(tie_key::pair(a, b), a, b),
+                                   bound, stats_.times);
+}
+
+hard_spheres::Window HardSphereWorld::wall_window(SphereId i, int w) {
+  const Wall wall = static_cast<Wall>(w);
+  return hard_spheres::wall_window(kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall),
+                                   wall_is_low(wall) ? +1 : -1, allowance(tie_key::wall(i, wall), i, i), stats_.times);
+}
+
+double HardSphereWorld::pair_instant(SphereId i, SphereId j, const hard_spheres::Window& w) {
+  const SphereId a = std::min(i, j), b = std::max(i, j);
+  return hard_spheres::pair_instant(kin_[a], radius_[a], kin_[b], radius_[b], allowance(tie_key::pair(a, b), a, b), w,
+                                    stats_.times);
+}
+
+double HardSphereWorld::wall_instant(SphereId i, int w, const hard_spheres::Window& win) {
+  const Wall wall = static_cast<Wall>(w);
+  return hard_spheres::wall_instant(kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall),
+                                    wall_is_low(wall) ? +1 : -1, allowance(tie_key::wall(i, wall), i, i), win,
+                                    stats_.times);
+}
+
+void HardSphereWorld::schedule(SphereId i, bool resolve_all) {
+  // The sphere's earliest candidate by the windows of the failure times. Windows that
+  // overlap cannot be ordered by the doubles: the sphere is marked tied, and its event is
+  // resolved with every such candidate's exact instant before it is processed. At the
+  // current instant every window is resolved at once, so that its events go by tie key.
+  using hard_spheres::Window;
+  ++stats_.reschedules;
+  const Event cross = crossing(i);
+  Event contact;
+  std::uint64_t contact_tie = ~std::uint64_t{0};
+  auto consider = [&](Window w, Kind kind, std::uint32_t partner, std::uint64_t tie) {
+    if (!w.fails()) return;
+    if (!w.exact && (resolve_all || w.lo <= instant_)) {
+      const double t = kind == Kind::pair ? pair_instant(i, partner, w) : wall_instant(i, static_cast<int>(partner), w);
+      w = Window{t, t, t, true};
+    }
+    auto take = [&] {
+      contact.time = w.lo;
+      contact.hi = w.hi;
+      contact.guess = w.guess;
+      contact.exact = w.exact;
+      contact.kind = kind;
+      contact.partner = partner;
+      contact.partner_count = kind == Kind::pair ? count_[partner] : 0;
+      contact_tie = tie;
+    };
+    if (contact.kind == Kind::none) {
+      take();
+      return;
+    }
+    if (w.lo > contact.hi) return;  // certainly later
+    if (w.hi < contact.time) {      // certainly earlier
+      take();
+      contact.tied = false;
+      return;
+    }
+    if (w.lo < contact.time || (w.lo == contact.time && tie < contact_tie)) take();
+    contact.tied = true;
+  };
+  for (int w = 0; w < wall_count; ++w) consider(wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)));
+  for_each_neighbour(i, [&](SphereId j) {
+    consider(pair_window(i, j, std::min(contact.hi, cross.time)), Kind::pair, j, tie_key::pair(i, j));
+  });
+  // At equal times a contact comes before a crossing (its tie key is smaller).
+  event_[i] = (contact.kind != Kind::none && contact.time <= cross.time) ? contact : cross;
+  heap_update(i);
+}
+
+void HardSphereWorld::resolve(SphereId i) {
+  ++stats_.resolved;
+  Event& e = event_[i];
+  if (e.tied) {
+    ++stats_.resolved_tied;
+    schedule(i, true);
+    return;
+  }
+  const hard_spheres::Window w{e.time, e.hi, e.guess, false};
+  const double t = e.kind == Kind::pair ? pair_instant(i, e.partner, w) : wall_instant(i, static_cast<int>(e.partner), w);
+  e.time = e.hi = e.guess = t;
+  e.exact = true;
+  heap_update(i);
+}
+
+bool HardSphereWorld::valid(SphereId i) const {
+  const Event& e = event_[i];
+  return e.kind != Kind::pair || count_[e.partner] == e.partner_count;
+}
+
+// ---------------------------------------------------------------- the queue
+
+std::uint64_t HardSphereWorld::tie_of(SphereId i) const {
+  const Event& e = event_[i];
+  switch (e.kind) {
+    case Kind::pair: return tie_key::pair(i, e.partner);
+    case Kind::wall: return tie_key::wall(i, static_cast<Wall>(e.partner));
+    case Kind::crossing: return tie_key::bookkeeping(i, 1);
+    case Kind::none: break;
+  }
+  return ~std::uint64_t{0};
+}
+
+bool HardSphereWorld::before(const HeapEntry& x, const HeapEntry& y) const {
+  if (x.time != y.time) return x.time < y.time;
+  const std::uint64_t tx = tie_of(x.id), ty = tie_of(y.id);
+  return tx != ty ? tx < ty : x.id < y.id;
+}
+
+void HardSphereWorld::sift_up(std::size_t pos) {
+  const HeapEntry x = heap_[pos];
+  while (pos > 0) {
+    const std::size_t parent = (pos - 1) / 2;
+    if (!before(x, heap_[parent])) break;
+    heap_[pos] = heap_[parent];
+    pos_[heap_[pos].id] = static_cast<std::uint32_t>(pos);
+    pos = parent;
+  }
+  heap_[pos] = x;
+  pos_[x.id] = static_cast<std::uint32_t>(pos);
+}
+
+void HardSphereWorld::sift_down(std::size_t pos) {
+  const HeapEntry x = heap_[pos];
+  const std::size_t n = heap_.size();
+  for (;;) {
+    std::size_t child = 2 * pos + 1;
+    if (child >= n) break;
+    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
+    if (!before(heap_[child], x)) break;
+    heap_[pos] = heap_[child];
+    pos_[heap_[pos].id] = static_cast<std::uint32_t>(pos);
+    pos = child;
+  }
+  heap_[pos] = x;
+  pos_[x.id] = static_cast<std::uint32_t>(pos);
+}
+
+void HardSphereWorld::heap_update(SphereId i) {
+  const HeapEntry x{event_[i].time, i};
+  if (pos_[i] == npos) {
+    heap_.push_back(x);
+    sift_up(heap_.size() - 1);
+    return;
+  }
+  const std::size_t pos = pos_[i];
+  heap_[pos] = x;
+  sift_up(pos);
+  sift_down(pos_[i]);
+}
+
+// ---------------------------------------------------------------- the event loop
+
+bool HardSphereWorld::step() { return step_before(never); }
+
+bool HardSphereWorld::step_before(double limit) {
+  while (!heap_.empty()) {
+    const SphereId i = heap_[0].id;
+    const Event& e = event_[i];
+    if (e.kind == Kind::none || e.time > limit) return false;
+    if (e.kind == Kind::crossing) {
+      cross(i);
+      return true;
+    }
+    if (!valid(i)) {
+      ++stats_.stale;
+      schedule(i);
+      continue;
+    }
+    if (!e.exact) {
+      resolve(i);
+      continue;
+    }
+    if (e.time != instant_) {
+      first_of_instant(e.time);
+      return true;
+    }
+    // Later events of the instant: in tie-key order (the heap's order at equal times).
+    check_progress();
+    if (e.kind == Kind::pair) encounter(std::min(i, e.partner), std::max(i, e.partner), false, Wall::x_lo);
+    else encounter(i, i, true, static_cast<Wall>(e.partner));
+    return true;
+  }
+  return false;
+}
+
+void HardSphereWorld::run_until(double t) {
+  if (t < now_) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "run_until: target time " << t << " is before the current time " << now_;
+    throw InvalidInput(os.str());
+  }
+  while (step_before(t)) {
+  }
+  now_ = t;
+}
+
+void HardSphereWorld::first_of_instant(double t) {
+  // Every queued event at this instant comes out of the heap (stale ones are recomputed
+  // and crossings processed on the way): the one processed first is the one whose exact
+  // time is earliest (ties by tie key), as the reference's queue pops it before rounding
+  // the clock; the others follow in tie-key order.
+  gathered_.clear();
+  while (!heap_.empty()) {
+    const SphereId i = heap_[0].id;
+    const Event& e = event_[i];
+    if (e.kind == Kind::none || e.time > t) break;
+    if (e.kind == Kind::crossing) {
+      cross(i);
+      continue;
+    }
+    if (!valid(i)) {
+      ++stats_.stale;
+      schedule(i);
+      continue;
+    }
+    if (!e.exact) {
+      resolve(i);
+      continue;
+    }
+    gathered_.push_back(heap_[0]);
+    heap_[0] = heap_.back();
+    heap_.pop_back();
+    pos_[i] = npos;
+    if (!heap_.empty()) sift_down(0);
+  }
+  struct Candidate {
+    std::uint64_t tie;
+    SphereId a, b;  // b == a for a wall
+    bool with_wall;
+    Wall wall;
+  };
+  std::vector<Candidate> candidates;
+  bool tied = false;
+  for (const HeapEntry& g : gathered_) tied = tied || event_[g.id].tied;
+  auto add = [&](const Candidate& c) {
+    for (const Candidate& d : candidates)
+      if (d.tie == c.tie) return;
+    candidates.push_back(c);
+  };
+  auto event_candidate = [&](SphereId i) {
+    const Event& e = event_[i];
+    if (e.kind == Kind::pair)
+      return Candidate{tie_key::pair(i, e.partner), std::min(i, e.partner), std::max(i, e.partner), false, Wall::x_lo};
+    return Candidate{tie_key::wall(i, static_cast<Wall>(e.partner)), i, i, true, static_cast<Wall>(e.partner)};
+  };
+  for (const HeapEntry& g : gathered_) {
+    const SphereId i = g.id;
+    if (!event_[i].tied) {
+      add(event_candidate(i));
+      continue;
+    }
+    // Several contacts of this sphere fall at the instant: all of them compete.
+    for (int w = 0; w < wall_count; ++w) {
+      const hard_spheres::Window win = wall_window(i, w);
+      if (win.fails() && win.lo <= t && wall_instant(i, w, win) == t)
+        add(Candidate{tie_key::wall(i, static_cast<Wall>(w)), i, i, true, static_cast<Wall>(w)});
+    }
+    std::vector<SphereId> partners;
+    for_each_neighbour(i, [&](SphereId j) { partners.push_back(j); });
+    for (SphereId j : partners) {
+      const hard_spheres::Window win = pair_window(i, j, t);
+      if (win.fails() && win.lo <= t && pair_instant(i, j, win) == t)
+        add(Candidate{tie_key::pair(i, j), std::min(i, j), std::max(i, j), false, Wall::x_lo});
+    }
+  }
+  std::size_t first = 0;
+  if (candidates.size() > 1) {
+    // Exact failure times (their functions kept alive while the roots are compared).
+    ++stats_.instants_exact;
+    const std::uint64_t exact_before = solver_counters().comparisons_exact;
+    std::vector<std::unique_ptr<hard_spheres::PairFunction>> pairs;
+    std::vector<std::unique_ptr<hard_spheres::WallFunction>> walls;
+    std::vector<Root> roots;
+    for (const Candidate& c : candidates) {
+      if (c.with_wall) {
+        const Wall w = c.wall;
+        walls.push_back(std::make_unique<hard_spheres::WallFunction>(kin_[c.a], radius_[c.a], wall_axis(w),
+                                                                     wall_plane(box_, w), wall_is_low(w) ? 1 : -1,
+                                                                     allowance(c.tie, c.a, c.a)));
+        roots.push_back(hard_spheres::wall_root(*walls.back(), kin_[c.a].start));
+      } else {
+        pairs.push_back(std::make_unique<hard_spheres::PairFunction>(kin_[c.a], radius_[c.a], kin_[c.b], radius_[c.b],
+                                                                     allowance(c.tie, c.a, c.b)));
+        roots.push_back(hard_spheres::pair_root(*pairs.back(), std::max(kin_[c.a].start, kin_[c.b].start)));
+      }
+    }
+    for (std::size_t k = 1; k < candidates.size(); ++k) {
+      const int order = compare(roots[k], roots[first]);
+      if (order < 0 || (order == 0 && candidates[k].tie < candidates[first].tie)) first = k;
+    }
+    stats_.exact_comparisons += solver_counters().comparisons_exact - exact_before;
+  }
+  for (const HeapEntry& g : gathered_) heap_update(g.id);
+  ++stats_.instants;
+  now_ = t;
+  begin_instant(t);
+  check_progress();
+  const Candidate& c = candidates.at(first);
+  encounter(c.a, c.b, c.with_wall, c.wall);
+}
+
+void HardSphereWorld::check_progress() {
+  ++events_at_instant_;
+  const std::uint64_t bound = 10'000 + 1'000 * static_cast<std::uint64_t>(size());
+  if (events_at_instant_ <= bound) return;
+  std::ostringstream os;
+  os.precision(17);
+  os << "no progress in time: " << events_at_instant_ << " events at t = " << now_
+     << " (the bound of SimulatorSettings::max_events_at_one_instant and _per_body)";
+  throw NoProgress(os.str(), {});
+}
+
+// ---------------------------------------------------------------- the contact pipeline
+
+void HardSphereWorld::begin_instant(double t) {
+  if (t == instant_) return;
+  instant_ = t;
+  touching_now_.clear();
+  events_at_instant_ = 0;
+}
+
+void HardSphereWorld::encounter(SphereId a, SphereId b, bool with_wall, Wall w) {
+  const double t = now_;
+  begin_instant(t);
+  ++stats_.events;
+  touching_now_.push_back(with_wall ? tie_key::wall(a, w) : tie_key::pair(a, b));
+  const std::array<SphereId, 2> ids{a, b};
+  const std::size_t count = with_wall ? 1 : 2;
+  std::array<SphereState, 2> s;
+  for (std::size_t i = 0; i < count; ++i) {
+    s[i] = SphereState{kin_[ids[i]].position(t), kin_[ids[i]].v};
+    max_speed_ = std::max(max_speed_, norm(s[i].velocity));
+  }
+  const Contact c{t, a, b, with_wall, w};
+  if (with_wall) {
+    const int k = wall_axis(w);
+    const bool low = wall_is_low(w);
+    if (low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0) {
+      s[0].velocity = wall_response(w, s[0].velocity, settings_.restitution);
+      if (low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0)
+        throw InvalidInput("wall response for sphere " + std::to_string(a) + " at t = " + shortest(t) +
+                           " left it moving into the wall");
+      const double x = touching_coordinate(wall_plane(box_, w), radius_[a], low);
+      if (low ? s[0].position[k] < x : s[0].position[k] > x) s[0].position[k] = x;
+      record(c);
+    }
+  } else if (approach_beyond_rounding(s[0], s[1])) {
+    auto [va, vb] = collision_response(s[0].position, s[0].velocity, mass_[a], s[1].position, s[1].velocity, mass_[b],
+                                       settings_.restitution);
+    s[0].velocity = va;
+    s[1].velocity = vb;
+    if (approach_beyond_rounding(s[0], s[1]))
+      throw InvalidInput("contact response for spheres " + std::to_string(a) + " and " + std::to_string(b) +
+                         " at t = " + shortest(t) + " left them approaching");
+    std::array<bool, 3> movable{};
+    for (int k = 0; k < 3; ++k) movable[k] = s[0].velocity[k] != 0 || s[1].velocity[k] != 0;
+    separate_pair(s[0].position, radius_[a], mass_[a], s[1].position, radius_[b], mass_[b], movable);
+    record(c);
+  }
+  restart({ids.data(), count}, t, {s.data(), count});
+}
+
+void HardSphereWorld::record(const Contact& c) {
+  if (keep_contacts_) contacts_.push_back(c);
+  if (c.with_wall) ++wall_contacts_;
+  else ++sphere_contacts_;
+  for (const auto& f : contact_observers_) f(c);
+}
+
+void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states) {
+  // As CollisionWorld::restart: note the pairs and walls failing at this instant (their
+  // certificates would be destroyed now), change the motions, decide the new
+  // certificates' allowances, then schedule.
+  for (SphereId id : ids) note_failing_now(id, t);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    kin_[ids[i]] = Kinematics{states[i].position, states[i].velocity, t};
+    ++count_[ids[i]];
+    max_speed_ = std::max(max_speed_, norm(states[i].velocity));
+  }
+  for (SphereId id : ids) {
+    for (int w = 0; w < wall_count; ++w) decide_wall_allowance(id, static_cast<Wall>(w));
+    for_each_neighbour(id, [&](SphereId j) { decide_pair_allowance(id, j, t); });
+  }
+  for (SphereId id : ids) schedule(id);
+  if (allowances_.size() > 4 * size() + 64) {
+    for (auto it = allowances_.begin(); it != allowances_.end();) {
+      const SphereId a = static_cast<SphereId>(it->first >> 32);
+      const bool wall = (it->first & 0xFFFFFFFFu) >= 0xFFFFFFF0u;
+      const SphereId b = wall ? a : static_cast<SphereId>(it->first & 0xFFFFFFFFu);
+      if (it->second.count_a != count_[a] || it->second.count_b != count_[b]) it = allowances_.erase(it);
+      else ++it;
+    }
+  }
+}
+
+void HardSphereWorld::note_failing_now(SphereId id, double t) {
+  auto noted = [&](std::uint64_t key) {
+    return std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
+  };
+  const Vec<3> x = kin_[id].position(t);
+  for_each_neighbour(id, [&](SphereId j) {
+    const Vec<3> d = sub(x, kin_[j].position(t));
+    const double R = radius_[id] + radius_[j], d2 = dot(d, d);
+    if (d2 - R * R > 1e-6 * (d2 + R * R)) return;  // far from touching: not failing at t
+    const std::uint64_t key = tie_key::pair(id, j);
+    if (noted(key)) return;
+    const hard_spheres::Window w = pair_window(id, j, t);
+    if (w.fails() && w.lo <= t && pair_instant(id, j, w) <= t) touching_now_.push_back(key);
+  });
+  for (int w = 0; w < wall_count; ++w) {
+    const Wall wall = static_cast<Wall>(w);
+    const int k = wall_axis(wall), side = wall_is_low(wall) ? 1 : -1;
+    const double plane = wall_plane(box_, wall);
+    if (side * (x[k] - plane) - radius_[id] > 1e-6 * (std::fabs(x[k]) + std::fabs(plane) + radius_[id])) continue;
+    const std::uint64_t key = tie_key::wall(id, wall);
+    if (noted(key)) continue;
+    const hard_spheres::Window win = wall_window(id, w);
+    if (win.fails() && win.lo <= t && wall_instant(id, w, win) <= t) touching_now_.push_back(key);
+  }
+}
+
+void HardSphereWorld::decide_pair_allowance(SphereId a, SphereId b, double t0) {
+  // CollisionWorld::create_pair, step for step.
+  if (a > b) std::swap(a, b);
+  const std::uint64_t key = tie_key::pair(a, b);
+  const bool instant = t0 == instant_ && std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
+  const SphereState sa{kin_[a].position(t0), kin_[a].v}, sb{kin_[b].position(t0), kin_[b].v};
+  const Vec<3> d = sub(sa.position, sb.position);
+  const double R = radius_[a] + radius_[b], d2 = dot(d, d);
+  if (!instant && d2 - R * R > 1e-9 * (d2 + R * R)) return;
+  const hard_spheres::PairFunction f(kin_[a], radius_[a], kin_[b], radius_[b], 0.0);
+  auto store = [&](double value) { store_allowance(key, a, b, value); };
+  if (approach_beyond_rounding(sa, sb)) {
+    const Rational f0 = f.certificate.exact_value_at(t0);
+    if (instant || sgn(f0) <= 0) store(-ceil_to_double(f0));
+    return;
+  }
+  const double value = allowance_at(f.certificate, t0, 2 * response_rounding(sa, sb, d));
+  const double depth = value / (2 * R);
+  const double rounding = 2 * std::max(max_speed_, norm(sa.velocity) + norm(sb.velocity)) *
+                          (std::nextafter(t0, HUGE_VAL) - t0);
+  if (depth > settings_.contact_tolerance + rounding)
+    throw std::logic_error("HardSphereWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) +
+                           " overlap by " + shortest(depth) + " at t = " + shortest(t0) +
+                           ", beyond the contact tolerance");
+  if (value != 0) store(value);
+}
+
+void HardSphereWorld::decide_wall_allowance(SphereId id, Wall w) {
+  // CollisionWorld::create_wall, step for step.
+  const int k = wall_axis(w);
+  const double plane = wall_plane(box_, w);
+  const int side = wall_is_low(w) ? +1 : -1;
+  const std::uint64_t key = tie_key::wall(id, w);
+  const double t0 = kin_[id].start;
+  const bool instant = t0 == instant_ && std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
+  const double x = kin_[id].position(k, t0);
+  const double clearance = side * (x - plane) - radius_[id];
+  if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + radius_[id])) return;
+  const hard_spheres::WallFunction f(kin_[id], radius_[id], k, plane, side, 0.0);
+  auto store = [&](double value) { store_allowance(key, id, id, value); };
+  if (side * kin_[id].v[k] < 0) {
+    const Rational f0 = f.certificate.exact_value_at(t0);
+    if (instant || sgn(f0) <= 0) store(-ceil_to_double(f0));
+    return;
+  }
+  const double value = allowance_at(f.certificate, t0);
+  const double rounding = 2 * std::max(max_speed_, norm(kin_[id].v)) * (std::nextafter(t0, HUGE_VAL) - t0);
+  if (value > settings_.contact_tolerance + rounding)
+    throw std::logic_error("HardSphereWorld: sphere " + std::to_string(id) + " is " + shortest(value) +
+                           " beyond a wall at t = " + shortest(t0) + ", more than the contact tolerance");
+  if (value != 0) store(value);
+}
+
+// ---------------------------------------------------------------- output
+
+SphereState HardSphereWorld::state(SphereId id, double t) const {
+  SphereState s{kin_[id].position(t), kin_[id].v};
+  for (int k = 0; k < 3; ++k) s.position[k] += origin_[k];
+  return s;
+}
+
+double HardSphereWorld::kinetic_energy(double t) const {
+  double e = 0;
+  for (SphereId i = 0; i < size(); ++i) {
+    const Vec<3> v = state(i, t).velocity;
+    e += 0.5 * mass_[i] * dot(v, v);
+  }
+  return e;
+}
+
+}  // namespace kds

@@ -1,0 +1,191 @@
+#pragma once
+/// \file
+/// Ballistic hard spheres in a walled box at the speed of event-driven molecular dynamics,
+/// with kds's exact answers (issue 8, item 3; docs/structures/hard-spheres.md).
+///
+/// The collision world (structures/collision/collision_world.hpp) certifies every
+/// candidate pair and rebuilds every certificate of both spheres at each collision. This
+/// structure schedules **one event per sphere**: its earliest candidate among its pairs
+/// with the spheres of the 27 cells around it (cells at least one largest diameter wide),
+/// the six walls, and its next cell crossing. Events are invalidated lazily: a sphere's
+/// event with a partner stays queued after the partner's motion changes, and is recomputed
+/// when it surfaces and the partner's event counter no longer matches.
+///
+/// It answers as CollisionWorld over the all-pairs broad phase does, contact for contact:
+/// the same certificate functions (allowances included), the same instants (the exact
+/// failure time rounded up to a double, event_times.hpp), the same order of the events of
+/// one instant (the exactly earliest first, then by tie key, structures/collision/
+/// tie_keys.hpp), the same response (response.hpp), the same rules for contacts at one
+/// instant. Ballistic spheres without gravity only (the quadratic of the closed form):
+/// InvalidInput otherwise.
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "structures/collision/box.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "structures/collision/contact.hpp"
+#include "structures/collision/sphere.hpp"
+#include "structures/collision/wall.hpp"
+#include "structures/hard_spheres/event_times.hpp"
+
+namespace kds {
+
+/// What a HardSphereWorld counted since it was built.
+struct HardSphereStats {
+  std::uint64_t events = 0;           ///< contact events processed (pairs and walls, contacts or not)
+  std::uint64_t cell_crossings = 0;   ///< cell-crossing events
+  std::uint64_t stale = 0;            ///< events found stale when they surfaced (recomputed)
+  std::uint64_t reschedules = 0;      ///< a sphere's earliest event recomputed
+  std::uint64_t instants = 0;         ///< instants begun (the clock moved to a new double)
+  std::uint64_t instants_exact = 0;   ///< ... whose first event needed exact roots to be told
+  std::uint64_t resolved = 0;         ///< events whose instant was computed from their window
+  std::uint64_t resolved_tied = 0;    ///< ... by rescheduling with every close candidate resolved
+  std::uint64_t exact_comparisons = 0;  ///< root comparisons decided by the exact path there
+  hard_spheres::TimeCounters times;   ///< the failure-time computations (event_times.hpp)
+};
+
+class HardSphereWorld {
+ public:
+  /// Validates exactly as CollisionWorld does (the same messages), then requires
+  /// ballistic spheres and no gravity (InvalidInput naming the setting or the sphere).
+  /// settings.broad_phase, cell_ratio and probe are not used.
+  HardSphereWorld(const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres);
+
+  std::size_t size() const { return kin_.size(); }
+  const CollisionWorldSettings& settings() const { return settings_; }
+  /// The current time: that of the last event, or the last run_until target.
+  double now() const { return now_; }
+  /// Processes the next event (a contact event of the collision world, or a cell
+  /// crossing). False if there is none.
+  bool step();
+  /// Processes every event at or before t, then sets the clock to t.
+  void run_until(double t);
+
+  /// State at time t >= the sphere's last motion change, in the user's coordinates.
+  SphereState state(SphereId id, double t) const;
+  double kinetic_energy(double t) const;
+  const std::vector<Contact>& contacts() const { return contacts_; }
+  /// Drops the contact log (long runs); the counters and observers go on.
+  void clear_contacts() { contacts_.clear(); }
+  void keep_contacts(bool keep) { keep_contacts_ = keep; }
+  std::uint64_t sphere_contacts() const { return sphere_contacts_; }
+  std::uint64_t wall_contacts() const { return wall_contacts_; }
+  void on_contact(std::function<void(const Contact&)> f) { contact_observers_.push_back(std::move(f)); }
+  const HardSphereStats& stats() const { return stats_; }
+  /// Cells per axis and their sides.
+  const std::array<int, 3>& cells() const { return cells_; }
+
+  /// Checks, at time t (strictly between events, after run_until(t)): every sphere
+  /// inside the box and overlapping no other beyond the contact tolerance; every sphere in
+  /// the cell that contains its centre (up to the cells' slack); every scheduled event
+  /// that is still valid is its sphere's earliest over **all** spheres and walls; every
+  /// pair's and wall's failure is covered by the schedule (no event missed). O(n^2):
+  /// for tests. Throws AuditFailure.
+  void audit() const;
+
+ private:
+  enum class Kind : std::uint8_t { none, pair, wall, crossing };
+  struct Event {
+    double time = hard_spheres::never;  // contacts: a lower bound of the failure time, or its instant if exact
+    double hi = hard_spheres::never;    // contacts: an upper bound of the failure time
+    double guess = hard_spheres::never;  // contacts: where the instant likely is
+    std::uint32_t partner = 0;          // sphere (pair), wall index (wall), axis * 2 + up (crossing)
+    std::uint32_t partner_count = 0;    // the partner's event counter when scheduled
+    Kind kind = Kind::none;
+    bool tied = false;  // another contact of this sphere may fall at the same instant
+    bool exact = false;  // time is the instant itself
+  };
+  struct HeapEntry {
+    double time;
+    SphereId id;
+  };
+
+  bool step_before(double limit);
+
+  // Scheduling.
+  std::uint64_t tie_of(SphereId i) const;
+  bool before(const HeapEntry& x, const HeapEntry& y) const;
+  void heap_update(SphereId i);
+  void sift_up(std::size_t pos);
+  void sift_down(std::size_t pos);
+  bool valid(SphereId i) const;
+  void schedule(SphereId i, bool resolve_all = false);
+  void resolve(SphereId i);
+  template <class F>
+  void for_each_neighbour(SphereId i, F&& f) const;
+  hard_spheres::Window pair_window(SphereId i, SphereId j, double bound);
+  hard_spheres::Window wall_window(SphereId i, int w);
+  double pair_instant(SphereId i, SphereId j, const hard_spheres::Window& w);
+  double wall_instant(SphereId i, int w, const hard_spheres::Window& win);
+  double allowance(std::uint64_t key, SphereId a, SphereId b) const;
+  void store_allowance(std::uint64_t key, SphereId a, SphereId b, double value);
+  Event crossing(SphereId i) const;
+
+  // Cells.
+  int cell_coordinate(int k, double x) const;
+  std::uint32_t cell_index(const std::array<int, 3>& c) const { return (c[2] * cells_[1] + c[1]) * cells_[0] + c[0]; }
+  void cell_insert(SphereId i);
+  void cell_remove(SphereId i);
+  void cross(SphereId i);
+
+  // The contact pipeline (as CollisionWorld's encounter).
+  void begin_instant(double t);
+  void first_of_instant(double t);
+  void encounter(SphereId a, SphereId b, bool with_wall, Wall w);
+  void restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states);
+  void note_failing_now(SphereId id, double t);
+  void decide_pair_allowance(SphereId a, SphereId b, double t0);
+  void decide_wall_allowance(SphereId id, Wall w);
+  void record(const Contact& c);
+  void check_progress();
+
+  CollisionWorldSettings settings_;
+  Vec<3> origin_{};
+  Box3 box_;
+  double max_speed_ = 0;
+  double now_ = 0;
+  std::vector<hard_spheres::Kinematics> kin_;
+  std::vector<double> radius_, mass_;
+  std::vector<std::uint32_t> count_;  // event counter: bumped at each motion change
+  std::vector<Event> event_;
+  std::vector<std::array<int, 3>> cell_;
+  std::vector<SphereId> next_in_cell_;
+  std::vector<SphereId> head_;  // by cell
+  std::array<int, 3> cells_{1, 1, 1};
+  Vec<3> side_{};
+  std::vector<HeapEntry> heap_;
+  std::vector<std::uint32_t> pos_;  // of each sphere in heap_
+  // Allowances (certificates/bound_separation.hpp) of pairs and walls created touching,
+  // by tie key; valid while both spheres keep the event counters they had.
+  struct Allowance {
+    double value;
+    std::uint32_t count_a, count_b;
+  };
+  // Most allowances are those of the pair that just collided: one slot per sphere (the
+  // sphere of smaller id of the pair) holds it; the rest go to the map.
+  struct AllowanceSlot {
+    std::uint64_t key = ~std::uint64_t{0};
+    Allowance allowance{0, 0, 0};
+  };
+  std::vector<AllowanceSlot> slot_;
+  std::unordered_map<std::uint64_t, Allowance> allowances_;
+  std::vector<std::uint32_t> allowance_count_;  // a sphere's counter when the map last got one of it
+  // Contacts at one instant (CollisionWorld's touching_now_).
+  double instant_ = -std::numeric_limits<double>::infinity();
+  std::vector<std::uint64_t> touching_now_;
+  std::uint64_t events_at_instant_ = 0;
+  std::vector<HeapEntry> gathered_;  // reused
+  std::vector<Contact> contacts_;
+  bool keep_contacts_ = true;
+  std::uint64_t sphere_contacts_ = 0, wall_contacts_ = 0;
+  std::vector<std::function<void(const Contact&)>> contact_observers_;
+  HardSphereStats stats_;
+};
+
+}  // namespace kds

@@ -1,0 +1,82 @@
+// HardSphereWorld::audit: the schedule against a computation from scratch over every
+// pair and wall (O(n^2), for tests).
+#include <cmath>
+#include <sstream>
+
+#include "kds/errors.hpp"
+#include "structures/collision/geometry.hpp"
+#include "structures/collision/tie_keys.hpp"
+#include "structures/hard_spheres/hard_sphere_world.hpp"
+
+namespace kds {
+
+void HardSphereWorld::audit() const {
+  const double t = now_;
+  auto fail = [&](const std::string& what) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "HardSphereWorld audit at t = " << t << ": " << what;
+    throw AuditFailure(os.str());
+  };
+  const double tol = settings_.contact_tolerance;
+  hard_spheres::TimeCounters scratch;
+  const std::size_t n = size();
+  // The heap: every sphere once, in heap order.
+  if (heap_.size() != n) fail("the queue holds " + std::to_string(heap_.size()) + " events for " + std::to_string(n) + " spheres");
+  for (std::size_t p = 0; p < heap_.size(); ++p) {
+    if (pos_[heap_[p].id] != p) fail("queue position of sphere " + std::to_string(heap_[p].id) + " is wrong");
+    if (heap_[p].time != event_[heap_[p].id].time) fail("queued time of sphere " + std::to_string(heap_[p].id) + " is stale");
+    if (p > 0 && before(heap_[p], heap_[(p - 1) / 2])) fail("the queue is out of order at " + std::to_string(p));
+  }
+  for (SphereId i = 0; i < n; ++i) {
+    const Vec<3> x = kin_[i].position(t);
+    for (int k = 0; k < 3; ++k) {
+      if (x[k] - radius_[i] < box_.lo[k] - tol || x[k] + radius_[i] > box_.hi[k] + tol)
+        fail("sphere " + std::to_string(i) + " is outside the box");
+      // In its cell, up to the slack that cell crossings at doubles need.
+      const double lo = box_.lo[k] + cell_[i][k] * side_[k], hi = lo + side_[k];
+      const double slack = 1e-7 * side_[k];
+      if (x[k] < lo - slack || x[k] > hi + slack)
+        fail("sphere " + std::to_string(i) + " is outside its cell on axis " + std::to_string(k));
+    }
+    // Walls: no failure before the sphere's scheduled event (the event of a sphere is
+    // recomputed at each of its motion changes, so it is never later than its walls).
+    for (int w = 0; w < wall_count; ++w) {
+      const Wall wall = static_cast<Wall>(w);
+      const int side = wall_is_low(wall) ? 1 : -1;
+      const double al = allowance(tie_key::wall(i, wall), i, i);
+      const double f = hard_spheres::wall_instant(
+          kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall), side, al,
+          hard_spheres::wall_window(kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall), side, al, scratch),
+          scratch);
+      if (f < event_[i].time) fail("sphere " + std::to_string(i) + " reaches wall " + std::to_string(w) + " before its event");
+      if (event_[i].kind == Kind::wall && event_[i].exact && event_[i].partner == static_cast<std::uint32_t>(w) &&
+          f != event_[i].time)
+        fail("sphere " + std::to_string(i) + ": its wall event is not its wall's failure");
+    }
+    if (event_[i].kind == Kind::pair && valid(i)) {
+      const SphereId j = event_[i].partner, a = std::min(i, j), b = std::max(i, j);
+      const double al = allowance(tie_key::pair(a, b), a, b);
+      const double f = hard_spheres::pair_instant(
+          kin_[a], radius_[a], kin_[b], radius_[b], al,
+          hard_spheres::pair_window(kin_[a], radius_[a], kin_[b], radius_[b], al, hard_spheres::never, scratch), scratch);
+      if (event_[i].exact ? f != event_[i].time : !(event_[i].time <= f)) fail("sphere " + std::to_string(i) + ": its event with " + std::to_string(j) + " is not their failure");
+    }
+  }
+  // Every pair: apart, and its failure covered by the earlier of its spheres' events.
+  for (SphereId i = 0; i < n; ++i)
+    for (SphereId j = i + 1; j < n; ++j) {
+      const Vec<3> d = sub(kin_[i].position(t), kin_[j].position(t));
+      const double gap = norm(d) - radius_[i] - radius_[j];
+      if (gap < -tol) fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " overlap by " + std::to_string(-gap));
+      const double al = allowance(tie_key::pair(i, j), i, j);
+      const double f = hard_spheres::pair_instant(
+          kin_[i], radius_[i], kin_[j], radius_[j], al,
+          hard_spheres::pair_window(kin_[i], radius_[i], kin_[j], radius_[j], al, hard_spheres::never, scratch), scratch);
+      if (f < std::min(event_[i].time, event_[j].time))
+        fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " meet at " + std::to_string(f) +
+             ", before both of their scheduled events: a contact would be missed");
+    }
+}
+
+}  // namespace kds

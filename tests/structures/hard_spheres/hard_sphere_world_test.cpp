@@ -1,0 +1,256 @@
+// HardSphereWorld (structures/hard_spheres) against its brute-force twin, the collision
+// world over the all-pairs broad phase: the same contacts (pairs, walls, order, and times
+// compared exactly) on random scenes (seed printed, KDS_TEST_SEED to replay) and on
+// degenerate ones (simultaneous collisions, contacts at time 0, a Newton's cradle,
+// tangencies, unequal radii and masses); the same errors for bad input; audits.
+#include "structures/hard_spheres/hard_sphere_world.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench/tvb_grid/lattice_scene.hpp"
+#include "kds/errors.hpp"
+#include "kds/simulator.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "test_seed.hpp"
+
+namespace {
+
+using kds::Box3;
+using kds::Contact;
+using kds::Sphere;
+
+kds::CollisionWorldSettings settings_for(const Box3& box, double restitution = 1) {
+  kds::CollisionWorldSettings s;
+  s.box = box;
+  s.broad_phase = "all-pairs";
+  s.restitution = restitution;
+  return s;
+}
+
+std::vector<Contact> reference(const std::vector<Sphere>& spheres, const kds::CollisionWorldSettings& s,
+                               std::size_t count) {
+  kds::SimulatorSettings ss;
+  ss.audit = false;
+  kds::Simulator sim(ss);
+  kds::CollisionWorld world(sim, s, spheres);
+  while (world.contacts().size() < count && sim.step()) {
+  }
+  std::vector<Contact> c = world.contacts();
+  if (c.size() > count) c.resize(count);
+  return c;
+}
+
+std::vector<Contact> fast(const std::vector<Sphere>& spheres, const kds::CollisionWorldSettings& s, std::size_t count,
+                          bool audit = false) {
+  kds::HardSphereWorld world(s, spheres);
+  if (audit) world.audit();
+  while (world.contacts().size() < count && world.step())
+    if (audit) world.audit();
+  std::vector<Contact> c = world.contacts();
+  if (c.size() > count) c.resize(count);
+  return c;
+}
+
+std::string describe(const Contact& c) {
+  std::ostringstream os;
+  os.precision(17);
+  os << "t = " << c.time << ": " << c.a << (c.with_wall ? " wall " : " and ")
+     << (c.with_wall ? static_cast<int>(c.wall) : static_cast<int>(c.b));
+  return os.str();
+}
+
+/// Identical sequences: same contacts in the same order at exactly the same times.
+void expect_identical(const std::vector<Contact>& ref, const std::vector<Contact>& got) {
+  const std::size_t n = std::min(ref.size(), got.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const Contact &r = ref[i], &g = got[i];
+    const bool same = r.time == g.time && r.a == g.a && r.with_wall == g.with_wall &&
+                      (r.with_wall ? r.wall == g.wall : r.b == g.b);
+    ASSERT_TRUE(same) << "contact " << i << ": all-pairs " << describe(r) << ", hard spheres " << describe(g);
+  }
+  ASSERT_EQ(ref.size(), got.size());
+}
+
+void compare(const std::vector<Sphere>& spheres, const kds::CollisionWorldSettings& s, std::size_t count,
+             bool audit = false) {
+  const auto ref = reference(spheres, s, count);
+  ASSERT_FALSE(ref.empty());
+  expect_identical(ref, fast(spheres, s, count, audit));
+}
+
+Sphere ball(kds::Vec<3> x, kds::Vec<3> v, double r = 1, double m = 1) {
+  Sphere s;
+  s.position = x;
+  s.velocity = v;
+  s.radius = r;
+  s.mass = m;
+  return s;
+}
+
+TEST(HardSphereWorld, RandomLatticeScenesMatchAllPairs) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  for (double phi : {0.1, 0.3, 0.45}) {
+    SCOPED_TRACE("phi " + std::to_string(phi) + ", seed " + std::to_string(seed));
+    const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(125, phi, seed);
+    compare(scene.spheres, settings_for(scene.box), 900);
+  }
+}
+
+TEST(HardSphereWorld, UnequalRadiiAndMassesMatchAllPairs) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  std::mt19937_64 rng(seed);
+  auto unit = [&] { return static_cast<double>(rng() >> 11) * 0x1p-53; };
+  std::vector<Sphere> spheres;
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j)
+      for (int k = 0; k < 4; ++k)
+        spheres.push_back(ball({3.0 * i + 1.5, 3.0 * j + 1.5, 3.0 * k + 1.5},
+                               {2 * unit() - 1, 2 * unit() - 1, 2 * unit() - 1}, 0.2 + 1.2 * unit(), 0.5 + 2 * unit()));
+  for (double e : {1.0, 0.7}) {
+    SCOPED_TRACE("restitution " + std::to_string(e) + ", seed " + std::to_string(seed));
+    compare(spheres, settings_for(Box3{{0, 0, 0}, {15, 15, 12}}, e), 800);
+  }
+}
+
+TEST(HardSphereWorld, DegenerateScenesMatchAllPairs) {
+  const Box3 box{{0, 0, 0}, {20, 20, 20}};
+  // Mirror-image pairs meeting at the same time; a pair touching at time 0 and
+  // approaching; a sphere touching a wall at time 0 moving into it; a Newton's cradle;
+  // a grazing pair (tangent: centres pass at exactly the sum of the radii).
+  const std::vector<Sphere> spheres{
+      ball({2, 10, 4}, {1, 0, 0}),   ball({6, 10, 4}, {-1, 0, 0}),     ball({14, 10, 4}, {1, 0, 0}),
+      ball({18, 10, 4}, {-1, 0, 0}), ball({5, 3, 10}, {0.5, 0, 0}),    ball({7, 3, 10}, {-0.5, 0, 0}),
+      ball({1, 17, 10}, {-1, 0.25, 0}), ball({2, 3, 16}, {1, 0, 0}),   ball({5, 3, 16}, {0, 0, 0}),
+      ball({8, 3, 16}, {-1, 0, 0}),  ball({3, 14, 16}, {1, 0, 0}),     ball({13, 16, 16}, {-1, 0, 0})};
+  compare(spheres, settings_for(box), 60, true);
+}
+
+TEST(HardSphereWorld, CrowdedIntegerSceneMatchesAllPairs) {
+  // Spheres on an integer grid moving along the axes at unit speeds: many contacts at
+  // exactly equal times, at doubles, three or four spheres at once.
+  const std::uint64_t seed = kds::testing::test_seed();
+  std::mt19937_64 rng(seed);
+  std::vector<Sphere> spheres;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 4; ++k) {
+        kds::Vec<3> v{0, 0, 0};
+        v[rng() % 3] = (rng() % 2 == 0) ? 1.0 : -1.0;
+        spheres.push_back(ball({3.0 * i + 2, 3.0 * j + 2, 3.0 * k + 2}, v));
+      }
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  compare(spheres, settings_for(Box3{{0, 0, 0}, {13, 13, 13}}), 400, true);
+}
+
+TEST(HardSphereWorld, BoxFarFromZeroMatchesAllPairs) {
+  // The local frame (box.hpp, local_origin): the same translation as the world's.
+  const std::uint64_t seed = kds::testing::test_seed();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  kds::bench::LatticeScene scene = kds::bench::lattice_spheres(64, 0.3, seed);
+  for (int k = 0; k < 3; ++k) {
+    scene.box.lo[k] += 1e6;
+    scene.box.hi[k] += 1e6;
+    for (Sphere& s : scene.spheres) s.position[k] += 1e6;
+  }
+  compare(scene.spheres, settings_for(scene.box), 500);
+}
+
+TEST(HardSphereWorld, RunUntilStopsAtTheTargetAndCallsObservers) {
+  const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(64, 0.3, 7);
+  kds::HardSphereWorld world(settings_for(scene.box), scene.spheres);
+  std::size_t seen = 0;
+  world.on_contact([&](const Contact&) { ++seen; });
+  world.run_until(2.5);
+  EXPECT_EQ(world.now(), 2.5);
+  ASSERT_FALSE(world.contacts().empty());
+  EXPECT_EQ(seen, world.contacts().size());
+  for (const Contact& c : world.contacts()) EXPECT_LE(c.time, 2.5);
+  world.audit();
+  EXPECT_THROW(world.run_until(1.0), kds::InvalidInput);
+  // The reference, run to the same time, logged the same contacts.
+  kds::SimulatorSettings ss;
+  ss.audit = false;
+  kds::Simulator sim(ss);
+  kds::CollisionWorld reference_world(sim, settings_for(scene.box), scene.spheres);
+  sim.run_until(2.5);
+  expect_identical(reference_world.contacts(), world.contacts());
+}
+
+TEST(HardSphereWorld, AuditsHoldOnARandomScene) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(64, 0.35, seed);
+  compare(scene.spheres, settings_for(scene.box), 300, true);
+}
+
+TEST(HardSphereWorld, KeepsEnergyAndCountsTheExactPath) {
+  const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(1000, 0.4, kds::testing::test_seed());
+  kds::HardSphereWorld world(settings_for(scene.box), scene.spheres);
+  const double e0 = world.kinetic_energy(0);
+  world.keep_contacts(false);
+  while (world.sphere_contacts() < 20000 && world.step()) {
+  }
+  EXPECT_NEAR(world.kinetic_energy(world.now()) / e0, 1.0, 1e-11);
+  const auto& t = world.stats().times;
+  // The doubles decide almost every failure time; the exact path stays rare.
+  EXPECT_GT(t.pair_tests, 0u);
+  EXPECT_LT(t.exact_fallbacks * 100, t.pair_tests + t.wall_tests);
+  std::cout << "pair tests " << t.pair_tests << ", windows " << t.pair_windows << ", instants " << t.instants << " (exact in the last ulps " << t.instants_exact << ")" << ", exact fallbacks "
+            << t.exact_fallbacks << ", stale " << world.stats().stale << '\n';
+}
+
+TEST(HardSphereWorld, RejectsWhatTheCollisionWorldRejectsWithTheSameMessages) {
+  const Box3 box{{0, 0, 0}, {10, 10, 10}};
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  struct Bad {
+    std::vector<Sphere> spheres;
+    kds::CollisionWorldSettings settings;
+  };
+  auto good = [&] { return std::vector<Sphere>{ball({2, 2, 2}, {1, 0, 0}), ball({6, 6, 6}, {0, 1, 0})}; };
+  std::vector<Bad> corpus;
+  auto with = [&](auto change) {
+    Bad b{good(), settings_for(box)};
+    change(b);
+    corpus.push_back(b);
+  };
+  with([&](Bad& b) { b.spheres[1].position[0] = nan; });
+  with([&](Bad& b) { b.spheres[0].velocity[2] = std::numeric_limits<double>::infinity(); });
+  with([&](Bad& b) { b.spheres[1].radius = 0; });
+  with([&](Bad& b) { b.spheres[0].radius = -1; });
+  with([&](Bad& b) { b.spheres[1].mass = 0; });
+  with([&](Bad& b) { b.spheres[0].mass = nan; });
+  with([&](Bad& b) { b.spheres[1].position = {2.5, 2, 2}; });  // overlap
+  with([&](Bad& b) { b.spheres[0].position = {0.5, 2, 2}; });  // through a wall
+  with([&](Bad& b) { b.spheres[0].position = {20, 2, 2}; });   // outside the box
+  with([&](Bad& b) { b.settings.box.hi[1] = 0; });
+  with([&](Bad& b) { b.settings.restitution = 1.5; });
+  with([&](Bad& b) { b.settings.contact_tolerance = -1; });
+  with([&](Bad& b) { b.spheres[1].max_acceleration = 1; });  // unknown trajectory, no probe
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    SCOPED_TRACE("bad scene " + std::to_string(i));
+    std::string world_message, fast_message;
+    try {
+      kds::Simulator sim;
+      kds::CollisionWorld w(sim, corpus[i].settings, corpus[i].spheres);
+    } catch (const kds::InvalidInput& e) {
+      world_message = e.what();
+    }
+    try {
+      kds::HardSphereWorld w(corpus[i].settings, corpus[i].spheres);
+    } catch (const kds::InvalidInput& e) {
+      fast_message = e.what();
+    }
+    EXPECT_FALSE(world_message.empty());
+    EXPECT_EQ(world_message, fast_message);
+  }
+  // What only the hard-sphere path refuses: gravity.
+  auto s = settings_for(box);
+  s.gravity = {0, 0, -1};
+  EXPECT_THROW(kds::HardSphereWorld(s, good()), kds::InvalidInput);
+}
+
+}  // namespace
