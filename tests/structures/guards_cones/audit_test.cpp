@@ -1,6 +1,7 @@
 // Guards and cones audited during random runs: the memberships (guards in boxes), cone
 // assignments and closest objects against a static computation in exact rationals
-// (GuardsCones::audit), with the all-pairs twin; every closest object a certified pair.
+// (GuardsCones::audit), with the all-pairs twin; every closest object a certified pair;
+// and the twins under gravity and with inelastic contacts.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -13,6 +14,19 @@ namespace kds::testing {
 namespace {
 
 const Vec<3> kGravity{0, 0, -9.81};
+
+class MoreRandomTwins : public ::testing::TestWithParam<TwinCase> {};
+
+TEST_P(MoreRandomTwins, GuardsConesReproducesAllPairsExactly) {
+  const std::uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  expect_twins_on_random_scenes(rng, seed, GetParam(), "guards-cones");
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenes, MoreRandomTwins,
+                         ::testing::Values(TwinCase{"n20_gravity", {20, 20, 0.5, 2, 7, 1, 3}, true, 1.0, 1},
+                                           TwinCase{"n24_inelastic", {24, 16, 0.5, 2, 9, 1, 2}, false, 0.75, 1}),
+                         [](const ::testing::TestParamInfo<TwinCase>& i) { return std::string(i.param.name); });
 
 /// Runs a scene with guards-cones, auditing every `every`-th event (the audit of every
 /// event is quadratic in the guards and too slow for a unit test), and the all-pairs twin.

@@ -19,14 +19,13 @@ TEST_P(RandomTwins, GuardsConesReproducesAllPairsExactly) {
   expect_twins_on_random_scenes(rng, seed, GetParam(), "guards-cones");
 }
 
-// Radii log-uniform: "sizes" spans a factor 20, "asteroids" a factor 100.
+// Radii log-uniform: "sizes" spans a factor 20, "asteroids" a factor 100. Gravity and
+// inelastic scenes: audit_test.cpp (two executables keep each CTest entry short).
 INSTANTIATE_TEST_SUITE_P(
     Scenes, RandomTwins,
-    ::testing::Values(TwinCase{"n16_equal_elastic", {16, 20, 1, 1, 8, 1, 1}, false, 1.0, 1.5},
-                      TwinCase{"n30_sizes", {30, 40, 0.3, 6, 10, 0.5, 4}, false, 1.0, 1},
-                      TwinCase{"n30_asteroids", {30, 40, 0.08, 8, 10, 0.5, 4}, false, 1.0, 1},
-                      TwinCase{"n20_gravity", {20, 20, 0.5, 2, 7, 1, 3}, true, 1.0, 1},
-                      TwinCase{"n24_inelastic", {24, 16, 0.5, 2, 9, 1, 2}, false, 0.75, 1}),
+    ::testing::Values(TwinCase{"n16_equal_elastic", {16, 14, 1, 1, 8, 1, 1}, false, 1.0, 1.5},
+                      TwinCase{"n30_sizes", {30, 30, 0.3, 6, 10, 0.5, 4}, false, 1.0, 1},
+                      TwinCase{"n30_asteroids", {30, 30, 0.08, 8, 10, 0.5, 4}, false, 1.0, 1}),
     [](const ::testing::TestParamInfo<TwinCase>& i) { return std::string(i.param.name); });
 
 }  // namespace
