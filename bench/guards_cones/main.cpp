@@ -8,7 +8,7 @@
 // planes, memberships, box and center events, and the members scanned by the stand-in for
 // Lemma 11's query. Theorem 13's yardstick rho^8 + rho^3 sigma^3 is printed beside them.
 //
-//   kds_bench_guards_cones [--n 50,100,200,400] [--spread 1000] [--large-fraction 0.02] [--phi 0.05]
+//   kds_bench_guards_cones [--field random|swarms] [--n 50,100,200,400] [--spread 1000] [--large-fraction 0.02] [--phi 0.05]
 //                          [--collisions-per-sphere K] [--budget S] [--seed S] [--csv FILE]
 //                          [--broad-phases guards-cones,box-overlap]
 #include <algorithm>
@@ -20,6 +20,7 @@
 
 #include "bench/box_overlap/random_scene.hpp"
 #include "bench/tvb_grid/measure.hpp"
+#include "examples/common/asteroid_field.hpp"
 #include "examples/common/command_line.hpp"
 #include "kds/simulator.hpp"
 #include "structures/box_overlap/box_overlap.hpp"
@@ -42,9 +43,20 @@ struct Row {
   std::uint64_t cones = 0;
 };
 
-Row run(std::size_t n, double spread, double phi, double large, std::uint64_t seed, const std::string& broad_phase,
-        double per_sphere, double budget) {
-  const kds::bench::RandomSpheres scene = kds::bench::random_spheres(n, spread, phi, seed, large);
+kds::bench::RandomSpheres make_scene(const std::string& field, std::size_t n, double spread, double phi, double large,
+                                     std::uint64_t seed) {
+  if (field == "random") return kds::bench::random_spheres(n, spread, phi, seed, large);
+  // "swarms": examples/common/asteroid_field.hpp, small bodies in the boxes of the large ones.
+  kds::examples::AsteroidFieldSpec spec;
+  spec.large = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(large * static_cast<double>(n))));
+  spec.small = n - spec.large;
+  const auto f = kds::examples::asteroid_field(spec, seed);
+  return {f.box, f.spheres};
+}
+
+Row run(const std::string& field, std::size_t n, double spread, double phi, double large, std::uint64_t seed,
+        const std::string& broad_phase, double per_sphere, double budget) {
+  const kds::bench::RandomSpheres scene = make_scene(field, n, spread, phi, large, seed);
   kds::CollisionWorldSettings settings;
   settings.box = scene.box;
   settings.broad_phase = broad_phase;
@@ -115,11 +127,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> broad_phases{"guards-cones", "box-overlap"};
   double spread = 1000, phi = 0.05, large = 0.02, per_sphere = 0.5, budget = 60;
   std::uint64_t seed = 1;
-  std::string csv_path;
+  std::string csv_path, field = "random";
   CommandLine line("kds_bench_guards_cones",
                    "Guards and cones against kinetic box overlap on the asteroid field: certificates per object, "
                    "candidate pairs, events and CPU time against n.");
   line.add_option("--n", ns, "sphere counts")->delimiter(',')->check(at_least(2))->capture_default_str();
+  line.add_option("--field", field,
+                  "random: large and small bodies placed at random (bench/box_overlap/random_scene.hpp); swarms: "
+                  "small bodies of radii 0.2 to 0.3 in the boxes of large ones of radius 200, falling onto them "
+                  "(examples/common/asteroid_field.hpp; --spread and --phi unused)")
+      ->check(one_of({"random", "swarms"}))
+      ->capture_default_str();
   line.add_option("--spread", spread, "radius of the large bodies (the small ones have radii in [1, 1.5])")
       ->check(between(1, 16384))
       ->capture_default_str();
@@ -141,19 +159,23 @@ int main(int argc, char** argv) {
 
   std::ofstream csv;
   kds::bench::open_csv(csv, csv_path,
-                       "n,spread,large_fraction,phi,broad_phase,sigma,setup_cpu_s,cpu_s,simulated_time,collisions,events,"
+                       "field,n,spread,large_fraction,phi,broad_phase,sigma,setup_cpu_s,cpu_s,simulated_time,collisions,events,"
                        "mean_certificates,certificates_per_sphere,cert_per_object_mean,cert_per_object_max,"
                        "collision_certificates_per_object_max,candidate_pairs,theorem13_yardstick,guards,guard_planes,"
                        "cones_per_guard,memberships,box_events,center_events,query_scans,cpu_us_per_event");
-  std::printf("Asteroid field: %g%% of the bodies of radius %g among radii in [1, 1.5], volume fraction %g, seed %llu\n",
-              100 * large, spread, phi, static_cast<unsigned long long>(seed));
+  if (field == "random")
+    std::printf("Asteroid field: %g%% of the bodies of radius %g among radii in [1, 1.5], volume fraction %g, seed %llu\n",
+                100 * large, spread, phi, static_cast<unsigned long long>(seed));
+  else
+    std::printf("Asteroid field: %g%% of the bodies of radius 200, swarms of radii 0.2 to 0.3 in their boxes, seed %llu\n",
+                100 * large, static_cast<unsigned long long>(seed));
   std::printf("%6s %13s %8s %9s %7s %10s %9s %9s %9s %9s %10s %10s\n", "n", "broad phase", "cpu s", "events", "collis.",
               "cert/n", "c/obj avg", "c/obj max", "pair max", "pairs", "box ev", "center ev");
   for (double nd : ns)
     for (const std::string& bp : broad_phases) {
       const auto n = static_cast<std::size_t>(nd);
       try {
-        const Row r = run(n, spread, phi, large, seed, bp, per_sphere, budget);
+        const Row r = run(field, n, spread, phi, large, seed, bp, per_sphere, budget);
         const double dn = static_cast<double>(n);
         // Theorem 13 with rho = 1 (balls): rho^8 + rho^3 sigma^3.
         const double yardstick = 1 + r.sigma * r.sigma * r.sigma;
@@ -164,7 +186,7 @@ int main(int argc, char** argv) {
                     static_cast<unsigned long long>(r.center_events));
         std::fflush(stdout);
         if (csv)
-          csv << r.n << ',' << spread << ',' << large << ',' << phi << ',' << r.broad_phase << ',' << r.sigma << ','
+          csv << field << ',' << r.n << ',' << spread << ',' << large << ',' << phi << ',' << r.broad_phase << ',' << r.sigma << ','
               << r.setup_cpu << ',' << r.cpu << ',' << r.t_end << ',' << r.collisions << ',' << r.events << ','
               << r.mean_certificates << ',' << r.mean_certificates / dn << ',' << r.cert_per_object_mean << ','
               << r.cert_per_object_max << ',' << r.pair_cert_max << ',' << r.candidate_pairs << ',' << yardstick << ','
