@@ -63,7 +63,7 @@ TEST(GuardsConesAudit, RandomScenesPassTheAudits) {
     const auto spheres = random_scene(rng, spec);
     const bool gravity = scene % 2 == 1;
     const double e = scene >= 2 ? 0.85 : 1.0;
-    audited_twins(spheres, world_settings(cube(spec.box), "guards-cones", e, gravity ? kGravity : Vec<3>{}), 0.8, 25);
+    audited_twins(spheres, world_settings(cube(spec.box), "guards-cones", e, gravity ? kGravity : Vec<3>{}), 0.6, 25);
   }
 }
 
