@@ -4,6 +4,7 @@
 #include "structures/box_overlap/box_overlap.hpp"
 #include "structures/collision/all_pairs.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
+#include "structures/guards_cones/guards_cones.hpp"
 #include "structures/rolling_balls/rolling_tree.hpp"
 #include "structures/tvb_grid/tvb_grid.hpp"
 
@@ -22,6 +23,7 @@ constexpr BuiltinBroadPhase kBuiltin[] = {
     {"rolling-tree", make<RollingTree>},             // Abam et al.: balls rolling on the floor, lists per node
     {"rolling-tree-global", make_rolling_global},  // the same tree with two global sorted lists
     {"box-overlap", make<BoxOverlap>},  // Abam et al. 3.1: sorted lists of box extremes, ballistic spheres
+    {"guards-cones", make<GuardsCones>},  // Abam et al. 3.2: guards, cones, closest object per cone; ballistic
 };
 
 }  // namespace

@@ -17,6 +17,7 @@ struct GenerateOptions {
   CirculatingOptions circulating;
   PoolBreakOptions pool;
   BulletOptions bullet;
+  AsteroidOptions asteroid;
 };
 
 /// One kind: its subcommand with -o FILE, and the scenario it makes.
@@ -94,8 +95,18 @@ Command add_generate_command(CLI::App& kds, const std::string& command_line) {
       ->capture_default_str();
   a->add_option("--until", o->bullet.until, "the scenario's run length")->check(positive())->capture_default_str();
 
+  kinds.push_back(add_kind(*generate, *o, "asteroid-field",
+                           "Abam et al. 3.2: small bodies (radii 0.2 to 0.3) falling onto a few large ones (radius "
+                           "200), run with guards and cones",
+                           [o] { return asteroid_field(o->asteroid); }));
+  a = kinds.back().app;
+  a->add_option("--large", o->asteroid.large, "large bodies")->check(integer_in(1, 20))->capture_default_str();
+  a->add_option("--small", o->asteroid.small, "small bodies")->check(integer_in(1, 2000))->capture_default_str();
+  a->add_option("--seed", o->asteroid.seed, "seed of the field")->check(integer_in(0))->capture_default_str();
+  a->add_option("--until", o->asteroid.until, "the scenario's run length")->check(positive())->capture_default_str();
+
   // Scenes of the issue whose structures have not landed yet.
-  for (const auto& [name, structure] : {std::pair{"rolling-marbles", "rolling-balls"}, std::pair{"asteroid-field", "guards and cones"}}) {
+  for (const auto& [name, structure] : {std::pair{"rolling-marbles", "rolling-balls"}}) {
     const std::string message = std::string(name) + " is not available yet: it comes with the " + structure + " structure";
     kinds.push_back(add_kind(*generate, *o, name, std::string("(not available yet: comes with the ") + structure + " structure)",
                              [message]() -> Scenario { throw InvalidInput(message); }));

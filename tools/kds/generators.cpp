@@ -1,5 +1,7 @@
 #include "tools/kds/generators.hpp"
 
+#include "examples/common/asteroid_field.hpp"
+
 #include <cmath>
 
 #include "examples/paper_experiment/paper_scene.hpp"
@@ -109,6 +111,21 @@ double impact_time(const BulletOptions& o) {
 
 std::uint32_t bullet_target(const BulletOptions& o, int layer) {
   return static_cast<std::uint32_t>(1 + layer * o.side * o.side + (o.side / 2) * o.side + o.side / 2);
+}
+
+Scenario asteroid_field(const AsteroidOptions& o) {
+  examples::AsteroidFieldSpec spec;
+  spec.large = o.large;
+  spec.small = o.small;
+  const examples::AsteroidField f = examples::asteroid_field(spec, o.seed);
+  Scenario s;
+  s.name = "asteroid-field";
+  s.description = "Small bodies falling onto a few large ones, radii three orders of magnitude apart (guards and cones)";
+  s.box = f.box;
+  s.until = o.until;
+  s.structure = "guards-cones";
+  s.spheres = f.spheres;
+  return s;
 }
 
 }  // namespace kds::cli

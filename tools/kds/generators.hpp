@@ -65,4 +65,15 @@ double impact_time(const BulletOptions& o);
 /// The id of the slab sphere of `layer` (0 nearest the bullet) on the bullet's line.
 std::uint32_t bullet_target(const BulletOptions& o, int layer);
 
+/// The asteroid field (examples/asteroid_field, examples/common/asteroid_field.hpp): small
+/// bodies falling onto a few large ones, radii three orders of magnitude apart, with
+/// guards and cones as the structure.
+struct AsteroidOptions {
+  std::size_t large = 2;
+  std::size_t small = 60;
+  std::uint64_t seed = 3;
+  double until = 15;
+};
+Scenario asteroid_field(const AsteroidOptions& o);
+
 }  // namespace kds::cli

@@ -1,0 +1,201 @@
+// kds_bench_guards_cones: guards and cones (Abam, de Berg, Poon, Speckmann, section 3.2)
+// against kinetic box overlap (section 3.1) on the asteroid field: a few large bodies of
+// radius `spread` among many small ones of radii in [1, 1.5] (bench/box_overlap/
+// random_scene.hpp), ballistic, elastic. For each n and broad phase: CPU time, events,
+// sphere collisions, live certificates (mean over the run), certificates per object at
+// the end (mean and max over the bodies, every kind: order, cone facet, collision,
+// wall), collision certificates per object (max), and for guards-cones its guards, guard
+// planes, memberships, box and center events, and the members scanned by the stand-in for
+// Lemma 11's query. Theorem 13's yardstick rho^8 + rho^3 sigma^3 is printed beside them.
+//
+//   kds_bench_guards_cones [--field random|swarms] [--n 50,100,200,400] [--spread 1000] [--large-fraction 0.02] [--phi 0.05]
+//                          [--collisions-per-sphere K] [--budget S] [--seed S] [--csv FILE]
+//                          [--broad-phases guards-cones,box-overlap]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bench/box_overlap/random_scene.hpp"
+#include "bench/tvb_grid/measure.hpp"
+#include "examples/common/asteroid_field.hpp"
+#include "examples/common/command_line.hpp"
+#include "kds/simulator.hpp"
+#include "structures/box_overlap/box_overlap.hpp"
+#include "structures/collision/broad_phase_registry.hpp"
+#include "structures/collision/collision_world.hpp"
+#include "structures/guards_cones/guards_cones.hpp"
+
+namespace {
+
+struct Row {
+  std::size_t n = 0;
+  std::string broad_phase;
+  double sigma = 0, setup_cpu = 0, cpu = 0, t_end = 0;
+  std::uint64_t collisions = 0, events = 0;
+  double mean_certificates = 0;
+  double cert_per_object_mean = 0, cert_per_object_max = 0, pair_cert_max = 0;
+  std::uint64_t candidate_pairs = 0;
+  // guards-cones only
+  std::uint64_t guards = 0, planes = 0, memberships = 0, box_events = 0, center_events = 0, query_scans = 0;
+  std::uint64_t cones = 0;
+};
+
+kds::bench::RandomSpheres make_scene(const std::string& field, std::size_t n, double spread, double phi, double large,
+                                     std::uint64_t seed) {
+  if (field == "random") return kds::bench::random_spheres(n, spread, phi, seed, large);
+  // "swarms": examples/common/asteroid_field.hpp, small bodies in the boxes of the large ones.
+  kds::examples::AsteroidFieldSpec spec;
+  spec.large = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(large * static_cast<double>(n))));
+  spec.small = n - spec.large;
+  const auto f = kds::examples::asteroid_field(spec, seed);
+  return {f.box, f.spheres};
+}
+
+Row run(const std::string& field, std::size_t n, double spread, double phi, double large, std::uint64_t seed,
+        const std::string& broad_phase, double per_sphere, double budget) {
+  const kds::bench::RandomSpheres scene = make_scene(field, n, spread, phi, large, seed);
+  kds::CollisionWorldSettings settings;
+  settings.box = scene.box;
+  settings.broad_phase = broad_phase;
+  Row row;
+  row.n = n;
+  row.broad_phase = broad_phase;
+  double rmin = scene.spheres[0].radius, rmax = rmin;
+  for (const auto& s : scene.spheres) {
+    rmin = std::min(rmin, s.radius);
+    rmax = std::max(rmax, s.radius);
+  }
+  row.sigma = rmax / rmin;
+  const kds::bench::Stopwatch setup;
+  kds::Simulator sim;
+  kds::CollisionWorld world(sim, settings, scene.spheres);
+  sim.flush();
+  row.setup_cpu = setup.cpu();
+  const std::uint64_t e0 = sim.statistics().events;
+  const double target = per_sphere * static_cast<double>(n);
+  double certificate_sum = 0;
+  std::uint64_t samples = 0;
+  const kds::bench::Stopwatch timed;
+  for (std::uint64_t k = 0;; ++k) {
+    if (k % 256 == 0) {
+      certificate_sum += static_cast<double>(sim.statistics().certificates_live);
+      ++samples;
+      if (k % 4096 == 0 && timed.cpu() > budget) break;
+    }
+    if (static_cast<double>(world.sphere_contacts()) >= target || !sim.step()) break;
+  }
+  row.cpu = timed.cpu();
+  row.t_end = sim.now().lo();
+  row.collisions = world.sphere_contacts();
+  row.events = sim.statistics().events - e0;
+  row.mean_certificates = certificate_sum / static_cast<double>(samples);
+  // Certificates per object at the end: every certificate naming its body.
+  double sum = 0;
+  for (kds::SphereId i = 0; i < world.size(); ++i) {
+    const double c = static_cast<double>(sim.bodies().certificates_of(world.body(i)).size());
+    sum += c;
+    row.cert_per_object_max = std::max(row.cert_per_object_max, c);
+    std::vector<kds::SphereId> cand;
+    double pairs = 0;
+    for (kds::SphereId j = 0; j < world.size(); ++j)
+      if (j != i && world.pair_certificate(i, j) != nullptr) ++pairs;
+    row.pair_cert_max = std::max(row.pair_cert_max, pairs);
+    row.candidate_pairs += static_cast<std::uint64_t>(pairs);
+  }
+  row.candidate_pairs /= 2;
+  row.cert_per_object_mean = sum / static_cast<double>(world.size());
+  if (const auto* gc = dynamic_cast<const kds::GuardsCones*>(&world.broad_phase())) {
+    row.guards = gc->guards();
+    row.planes = gc->guard_planes();
+    row.memberships = gc->memberships();
+    row.box_events = gc->box_events();
+    row.center_events = gc->center_events();
+    row.query_scans = gc->query_scans();
+    row.cones = gc->cones().size();
+  }
+  return row;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace kds::programs;
+  std::vector<double> ns{50, 100, 200, 400};
+  std::vector<std::string> broad_phases{"guards-cones", "box-overlap"};
+  double spread = 1000, phi = 0.05, large = 0.02, per_sphere = 0.5, budget = 60;
+  std::uint64_t seed = 1;
+  std::string csv_path, field = "random";
+  CommandLine line("kds_bench_guards_cones",
+                   "Guards and cones against kinetic box overlap on the asteroid field: certificates per object, "
+                   "candidate pairs, events and CPU time against n.");
+  line.add_option("--n", ns, "sphere counts")->delimiter(',')->check(at_least(2))->capture_default_str();
+  line.add_option("--field", field,
+                  "random: large and small bodies placed at random (bench/box_overlap/random_scene.hpp); swarms: "
+                  "small bodies of radii 0.2 to 0.3 in the boxes of large ones of radius 200, falling onto them "
+                  "(examples/common/asteroid_field.hpp; --spread and --phi unused)")
+      ->check(one_of({"random", "swarms"}))
+      ->capture_default_str();
+  line.add_option("--spread", spread, "radius of the large bodies (the small ones have radii in [1, 1.5])")
+      ->check(between(1, 16384))
+      ->capture_default_str();
+  line.add_option("--large-fraction", large, "fraction of large bodies")->check(between(1e-6, 1))->capture_default_str();
+  line.add_option("--phi", phi, "volume fraction")->check(between(1e-6, 0.3))->capture_default_str();
+  line.add_option("--collisions-per-sphere", per_sphere, "sphere collisions per sphere to run")
+      ->check(at_least(1e-3))
+      ->capture_default_str();
+  line.add_option("--budget", budget, "stop a configuration after this many CPU seconds")
+      ->check(at_least(0.01))
+      ->capture_default_str();
+  line.add_option("--seed", seed, "seed of the scenes")->check(integer_in(0))->capture_default_str();
+  line.add_option("--csv", csv_path, "CSV output (default: stdout only)")->type_name("FILE");
+  line.add_option("--broad-phases", broad_phases, "registered broad phases to run on the same scenes")
+      ->delimiter(',')
+      ->check(one_of(kds::broad_phase_names()))
+      ->capture_default_str();
+  line.parse_or_exit(argc, argv);
+
+  std::ofstream csv;
+  kds::bench::open_csv(csv, csv_path,
+                       "field,n,spread,large_fraction,phi,broad_phase,sigma,setup_cpu_s,cpu_s,simulated_time,collisions,events,"
+                       "mean_certificates,certificates_per_sphere,cert_per_object_mean,cert_per_object_max,"
+                       "collision_certificates_per_object_max,candidate_pairs,theorem13_yardstick,guards,guard_planes,"
+                       "cones_per_guard,memberships,box_events,center_events,query_scans,cpu_us_per_event");
+  if (field == "random")
+    std::printf("Asteroid field: %g%% of the bodies of radius %g among radii in [1, 1.5], volume fraction %g, seed %llu\n",
+                100 * large, spread, phi, static_cast<unsigned long long>(seed));
+  else
+    std::printf("Asteroid field: %g%% of the bodies of radius 200, swarms of radii 0.2 to 0.3 in their boxes, seed %llu\n",
+                100 * large, static_cast<unsigned long long>(seed));
+  std::printf("%6s %13s %8s %9s %7s %10s %9s %9s %9s %9s %10s %10s\n", "n", "broad phase", "cpu s", "events", "collis.",
+              "cert/n", "c/obj avg", "c/obj max", "pair max", "pairs", "box ev", "center ev");
+  for (double nd : ns)
+    for (const std::string& bp : broad_phases) {
+      const auto n = static_cast<std::size_t>(nd);
+      try {
+        const Row r = run(field, n, spread, phi, large, seed, bp, per_sphere, budget);
+        const double dn = static_cast<double>(n);
+        // Theorem 13 with rho = 1 (balls): rho^8 + rho^3 sigma^3.
+        const double yardstick = 1 + r.sigma * r.sigma * r.sigma;
+        std::printf("%6zu %13s %8.3f %9llu %7llu %10.1f %9.1f %9.0f %9.0f %9llu %10llu %10llu\n", n, bp.c_str(), r.cpu,
+                    static_cast<unsigned long long>(r.events), static_cast<unsigned long long>(r.collisions),
+                    r.mean_certificates / dn, r.cert_per_object_mean, r.cert_per_object_max, r.pair_cert_max,
+                    static_cast<unsigned long long>(r.candidate_pairs), static_cast<unsigned long long>(r.box_events),
+                    static_cast<unsigned long long>(r.center_events));
+        std::fflush(stdout);
+        if (csv)
+          csv << field << ',' << r.n << ',' << spread << ',' << large << ',' << phi << ',' << r.broad_phase << ',' << r.sigma << ','
+              << r.setup_cpu << ',' << r.cpu << ',' << r.t_end << ',' << r.collisions << ',' << r.events << ','
+              << r.mean_certificates << ',' << r.mean_certificates / dn << ',' << r.cert_per_object_mean << ','
+              << r.cert_per_object_max << ',' << r.pair_cert_max << ',' << r.candidate_pairs << ',' << yardstick << ','
+              << r.guards << ',' << r.planes << ',' << r.cones << ',' << r.memberships << ',' << r.box_events << ','
+              << r.center_events << ',' << r.query_scans << ','
+              << 1e6 * r.cpu / static_cast<double>(std::max<std::uint64_t>(r.events, 1)) << std::endl;
+      } catch (const std::exception& e) {
+        std::printf("%6zu %13s: %s\n", n, bp.c_str(), e.what());
+      }
+    }
+  return 0;
+}

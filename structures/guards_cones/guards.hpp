@@ -1,0 +1,41 @@
+#pragma once
+/// \file
+/// Guards (Lemma 7 of Abam, de Berg, Poon, Speckmann): points placed around an object K,
+/// moving with its centre, such that any rho-fat object K' at least as large as K (inner
+/// radius r' >= r) that touches K contains one of them.
+///
+/// The paper's construction: the cube C of side 2 (rho + 1) r centred at K's centre,
+/// gridded with cells of side at most 2 r / (sqrt(3) (rho + 1)). Here the cube is cut into
+/// k = ceil(sqrt(3) (rho + 1)^2) cells per side, the smallest count whose cells are no
+/// larger than that; every closed ball of radius r / (rho + 1) inside C then holds a grid
+/// point (the farthest a point of a cell is from its corners is half the cell's diagonal,
+/// sqrt(3)/2 * side <= r / (rho + 1)).
+///
+/// Two prunings follow from the proof and keep the lemma true. The ball B(q) of the proof
+/// has radius r / (rho + 1), lies inside K' and within distance r of the contact point p,
+/// and p lies within R = rho r of the centre: so B(q) lies in the ball of radius
+/// (rho + 1) r about the centre, and so does the grid point it holds. And B(q) lies in K',
+/// whose interior is disjoint from K's inner ball: the grid point is at distance >= r from
+/// the centre. Only the grid points with r <= |offset| <= (rho + 1) r are kept (with a
+/// relative margin of 1e-9 outward): 128 of the 512 for balls (rho = 1).
+
+#include <vector>
+
+#include "kds/motion.hpp"
+
+namespace kds {
+
+struct GuardGrid {
+  int cells = 0;       ///< cells per side of the cube C
+  double spacing = 0;  ///< side of a cell: 2 (rho + 1) r / cells
+};
+
+/// The grid of Lemma 7 for an object of inner radius r, for objects of fatness at most rho.
+GuardGrid guard_grid(double inner_radius, double rho);
+
+/// The guards' offsets from the centre of an object of inner radius r, for objects of
+/// fatness at most rho (the largest fatness of the scene: K' may be any object), in a
+/// fixed order (lexicographic in the grid indices).
+std::vector<Vec<3>> guard_offsets(double inner_radius, double rho);
+
+}  // namespace kds

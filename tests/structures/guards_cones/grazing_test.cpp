@@ -1,0 +1,103 @@
+// Guards and cones audited after every event and against all-pairs: small balls grazing a
+// large one (tangent, shallow, from many directions), and a flight-plan jump.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "collision_world_support.hpp"
+#include "structures/guards_cones/guards_cones.hpp"
+#include "test_seed.hpp"
+
+namespace kds::testing {
+namespace {
+
+/// A power of two, so that box extremes are exact sums.
+constexpr double kTolerance = 0x1p-20;
+
+CollisionWorldSettings settings(double box = 100) {
+  auto s = world_settings(cube(box), "guards-cones");
+  s.contact_tolerance = kTolerance;
+  return s;
+}
+
+/// Guards-cones audited after every event, and all-pairs: the same contacts; returns them.
+std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, double box = 100) {
+  SimulatorSettings audited;
+  audited.audit = true;
+  TwinResult r;
+  EXPECT_NO_THROW(r = run_twins(spheres, settings(box), t_end, audited, "guards-cones"));
+  EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
+  return r.tested;
+}
+
+// A ball of radius 0.05 passes a ball of radius 20: exactly tangent to it at one instant
+// (its path at distance 20.05 from the centre), just inside (a shallow collision), and a
+// ring of small balls grazing it from many directions.
+TEST(GuardsConesDegenerate, SmallBallsGrazingALargeOne) {
+  const Sphere big = ball({50, 50, 50}, {0, 0, 0}, 20, 1000);
+  const auto tangent = twins({big, ball({20, 70.05, 50}, {1, 0, 0}, 0.05)}, 40);
+  const auto shallow = twins({big, ball({20, 70.04, 50}, {1, 0, 0}, 0.05)}, 40);
+  ASSERT_FALSE(shallow.empty());
+  EXPECT_FALSE(shallow[0].with_wall);
+  EXPECT_NEAR(shallow[0].time, 30 - std::sqrt(20.05 * 20.05 - 20.04 * 20.04), 1e-9);
+  (void)tangent;  // tangent, never approaching: whatever all-pairs declares, guards-cones agrees
+  std::vector<Sphere> ring{big};
+  const std::uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd(0, 1);
+  for (int i = 0; i < 8; ++i) {
+    // A point on the sphere of radius 20 + 0.05 - depth, and a velocity orthogonal to the
+    // radius there: the small ball grazes the big one at t = 1.
+    Vec<3> u{nd(rng), nd(rng), nd(rng)};
+    const double l = norm3(u);
+    for (double& x : u) x /= l;
+    Vec<3> v{nd(rng), nd(rng), nd(rng)};
+    const double along = dot3(v, u);
+    for (int k = 0; k < 3; ++k) v[k] -= along * u[k];
+    const double depth = i % 3 == 0 ? 0 : 1e-3 * i;
+    Vec<3> p;
+    for (int k = 0; k < 3; ++k) p[k] = 50 + (20.05 - depth) * u[k] - v[k];
+    Sphere s = ball(p, v, 0.05, 0.01);
+    bool free = true;
+    for (const Sphere& o : ring)
+      free = free && norm3({p[0] - o.position[0], p[1] - o.position[1], p[2] - o.position[2]}) >
+                         o.radius + (o.radius > 1 ? 0.06 : 0.2);
+    if (free) ring.push_back(s);
+  }
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const auto c = twins(ring, 1.5);
+  std::size_t with_big = 0;
+  for (const Contact& k : c) with_big += !k.with_wall && k.a == 0;
+  EXPECT_GE(with_big, 2u);  // the shallow passes (the tangent ones never approach)
+}
+
+TEST(GuardsConesFlightPlan, AJumpIsRepairedAtOnce) {
+  const std::uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  const SceneSpec spec{8, 20, 0.3, 2, 4, 1, 1};
+  const auto spheres = random_scene(rng, spec);
+  SimulatorSettings audited;
+  audited.audit = true;
+  WorldRun w(spheres, world_settings(cube(spec.box), "guards-cones"), audited);
+  ASSERT_TRUE(w.run_until(0.5));
+  const double r0 = spheres[0].radius;
+  for (double x = 3; x < 17; x += 0.5)
+    for (double y = 3; y < 17; y += 0.5) {
+      bool free = true;
+      for (SphereId j = 1; j < w.world->size() && free; ++j) {
+        const Vec<3> p = w.world->state(j, 0.5).position;
+        free = std::hypot(p[0] - x, p[1] - y, p[2] - 10) > r0 + w.world->sphere(j).radius + 0.5;
+      }
+      if (!free) continue;
+      w.sim->bodies().set_motion(w.world->body(0), Motion<3>::linear(0.5, {x, y, 10}, {1, -1, 0}));
+      ASSERT_NO_THROW(w.run_until(1.5));
+      EXPECT_GT(dynamic_cast<const GuardsCones&>(w.world->broad_phase()).swaps(), 0u);
+      EXPECT_GT(w.sim->statistics().audits, 10u);
+      return;
+    }
+  FAIL() << "no free spot found for the jump (seed " << seed << ")";
+}
+
+}  // namespace
+}  // namespace kds::testing
