@@ -136,14 +136,68 @@ void Simulator::reschedule(CertificateBase* c) {
   // The current time may be a root of c's old function: fix its exact value first.
   if (now_.source() == c) now_.pin();
   // Its scheduled root belongs to the old function: take it out of the queue now, so
-  // that no comparison meets it before flush() computes the new one. (Boost.Heap's
-  // erase moves the element to the top without comparing it.)
+  // that no comparison meets it before flush() computes the new one. (The queue's
+  // erase never compares the erased entry: the last entry takes its place.)
   if (c->in_queue_) {
     queue_->erase(c);
     c->in_queue_ = false;
   }
   c->failure_ = Root::infinity();
   ++stats_.certificates_rescheduled;
+  touch();
+  mark_pending(c);
+}
+
+void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies) {
+  if (c == nullptr || !c->alive()) throw std::logic_error("kds::Simulator::renew: certificate already destroyed");
+  for (BodyId b : bodies)
+    if (!bodies_.contains(b)) bodies_.require(b, "renewing " + describe(*c));  // throws, nothing changed
+  // The clock's exact value may still be computed from c's old function: fix it first.
+  if (now_.source() == c) now_.pin();
+  if (c->in_queue_) {
+    queue_->erase(c);
+    c->in_queue_ = false;
+  }
+  // Move the links whose body changed, keep the others (usually one of two moves).
+  const std::size_t n = c->n_bodies_;
+  bool same_size = bodies.size() == n;
+  if (same_size) {
+    std::array<bool, CertificateBase::max_bodies> kept{};
+    std::array<bool, CertificateBase::max_bodies> used{};
+    for (std::size_t k = 0; k < n; ++k)
+      for (std::size_t j = 0; j < bodies.size(); ++j)
+        if (!used[j] && bodies[j] == c->bodies_[k]) {
+          kept[k] = used[j] = true;
+          break;
+        }
+    std::size_t j = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (kept[k]) continue;
+      while (used[j]) ++j;
+      used[j] = true;
+      c->links_[k].unlink();
+      c->bodies_[k] = bodies[j];
+      bodies_.record(bodies[j]).certificates.push_back(c->links_[k]);
+    }
+  } else {
+    for (std::size_t k = 0; k < n; ++k) c->links_[k].unlink();
+    c->n_bodies_ = 0;
+    for (BodyId b : bodies) {
+      c->bodies_[c->n_bodies_] = b;
+      bodies_.record(b).certificates.push_back(c->links_[c->n_bodies_]);
+      ++c->n_bodies_;
+    }
+  }
+}
+
+void Simulator::end_renewal(CertificateBase* c, Birth birth) {
+  c->sequence_ = next_sequence_++;
+  if (!c->custom_tie_key_) c->tie_key_ = c->sequence_;
+  c->failure_ = Root::infinity();
+  c->birth_ = birth;
+  c->newborn_ = true;
+  c->horizon_ = std::numeric_limits<double>::infinity();
+  ++stats_.certificates_renewed;
   touch();
   mark_pending(c);
 }

@@ -102,9 +102,11 @@ void SortedList::order_failed(Certificate& c, Simulator&) {
   sim_.note_external_event();
   // b - a just changed sign here, so a - b vanishes now and grows: say so, and the
   // filter skips the root at now without an exact computation.
+  // The failed certificate is the clock's source: it is recreated (renewing it would fix
+  // the clock's exact value). Its neighbours slide along in place.
   link(i, Birth::vanishes_now);
-  if (i > 0) link(i - 1);
-  link(i + 1);
+  if (i > 0) certificates_[i - 1]->move_to(sim_, order_[i - 1], order_[i]);
+  if (i + 2 < order_.size()) certificates_[i + 1]->move_to(sim_, order_[i + 1], order_[i + 2]);
   swapped_.emit(a, b);
 }
 
