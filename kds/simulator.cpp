@@ -158,36 +158,17 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies) {
     queue_->erase(c);
     c->in_queue_ = false;
   }
-  // Move the links whose body changed, keep the others (usually one of two moves).
-  const std::size_t n = c->n_bodies_;
-  bool same_size = bodies.size() == n;
-  if (same_size) {
-    std::array<bool, CertificateBase::max_bodies> kept{};
-    std::array<bool, CertificateBase::max_bodies> used{};
-    for (std::size_t k = 0; k < n; ++k)
-      for (std::size_t j = 0; j < bodies.size(); ++j)
-        if (!used[j] && bodies[j] == c->bodies_[k]) {
-          kept[k] = used[j] = true;
-          break;
-        }
-    std::size_t j = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      if (kept[k]) continue;
-      while (used[j]) ++j;
-      used[j] = true;
-      c->links_[k].unlink();
-      c->bodies_[k] = bodies[j];
-      bodies_.record(bodies[j]).certificates.push_back(c->links_[k]);
-    }
-  } else {
-    for (std::size_t k = 0; k < n; ++k) c->links_[k].unlink();
-    c->n_bodies_ = 0;
-    for (BodyId b : bodies) {
-      c->bodies_[c->n_bodies_] = b;
-      bodies_.record(b).certificates.push_back(c->links_[c->n_bodies_]);
-      ++c->n_bodies_;
-    }
+  // The bodies take the order of `bodies`, as in a new certificate (traces list them in
+  // that order); a link moves only where the body at its position changes (one of the
+  // two when a sorted list's certificate slides along).
+  for (std::size_t k = bodies.size(); k < c->n_bodies_; ++k) c->links_[k].unlink();
+  for (std::size_t k = 0; k < bodies.size(); ++k) {
+    if (k < c->n_bodies_ && c->bodies_[k] == bodies[k]) continue;
+    if (k < c->n_bodies_) c->links_[k].unlink();
+    c->bodies_[k] = bodies[k];
+    bodies_.record(bodies[k]).certificates.push_back(c->links_[k]);
   }
+  c->n_bodies_ = static_cast<std::uint8_t>(bodies.size());
 }
 
 void Simulator::end_renewal(CertificateBase* c, Birth birth) {
