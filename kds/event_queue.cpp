@@ -7,46 +7,38 @@
 namespace kds {
 namespace {
 
-/// A copy of the failure time's isolating interval rides along with the pointer, so that
-/// most comparisons are decided without touching the certificate (a cache miss each at
-/// large n). The copy may be wider than the certificate's own interval after
-/// Root::tighten(), never wrong.
-struct Entry {
-  double lo, hi;
-  CertificateBase* cert;
-};
-/// `a` fires before `b`: decided by the copied intervals when they are apart, exactly otherwise.
-bool fires_first(const Entry& a, const Entry& b) {
-  if (a.hi < b.lo || b.hi < a.lo) {
-    ++solver_counters().comparisons;  // decided here, but a comparison all the same
-    return a.hi < b.lo;
-  }
-  return fires_before(*a.cert, *b.cert);
-}
-Entry entry_of(CertificateBase* c) { return Entry{c->failure_time().lo(), c->failure_time().hi(), c}; }
-
-/// An indexed 4-ary heap in one array: entries of three words, the position of each
-/// certificate kept in a vector indexed by its id. No allocation once the arrays have
-/// grown, and a sift step touches one cache line of children. (Boost.Heap's mutable
-/// d_ary_heap, used before, allocates a std::list node per element: measured in
-/// bench/event_queue, this layout costs 5-8x less on hard-sphere churn.)
+/// An indexed 4-ary heap in one array. An entry is a copy of the failure time's isolating
+/// interval and the certificate's id (24 bytes): most comparisons are decided by the
+/// intervals without touching the certificate, and moving an entry updates its position
+/// by id without touching it either (each would be a cache miss at large n). The copy may
+/// be wider than the certificate's own interval after Root::tighten(), never wrong.
+/// No allocation once the arrays have grown. (Boost.Heap's mutable d_ary_heap, used
+/// before, allocates a std::list node per element: measured in bench/event_queue, this
+/// layout costs 5-8x less on hard-sphere churn.)
 class HeapEventQueue final : public EventQueue {
   static constexpr std::size_t arity = 4;
   static constexpr std::uint32_t absent = ~std::uint32_t{0};
+  struct Entry {
+    double lo, hi;
+    std::uint32_t id;
+  };
 
  public:
   void push(CertificateBase* c) override {
-    if (c->id() >= where_.size()) where_.resize(std::size_t{c->id()} + 1, absent);
+    if (c->id() >= where_.size()) {
+      where_.resize(std::size_t{c->id()} + 1, absent);
+      certificates_.resize(where_.size(), nullptr);
+    }
+    certificates_[c->id()] = c;
     heap_.push_back(entry_of(c));
-    sift_up(heap_.size() - 1);
+    std::uint64_t quick = 0;
+    sift_up(heap_.size() - 1, quick);
+    solver_counters().comparisons += quick;
   }
   void update(CertificateBase* c) override {
     const std::size_t i = where_[c->id()];
     heap_[i] = entry_of(c);
-    if (i > 0 && fires_first(heap_[i], heap_[(i - 1) / arity]))
-      sift_up(i);
-    else
-      sift_down(i);
+    restore(i);
   }
   void erase(CertificateBase* c) override {
     const std::size_t i = where_[c->id()];
@@ -55,31 +47,48 @@ class HeapEventQueue final : public EventQueue {
     heap_.pop_back();
     if (i == heap_.size()) return;
     place(i, last);
-    if (i > 0 && fires_first(heap_[i], heap_[(i - 1) / arity]))
-      sift_up(i);
-    else
-      sift_down(i);
+    restore(i);
   }
-  CertificateBase* top() const override { return heap_.empty() ? nullptr : heap_.front().cert; }
-  void pop() override { erase(heap_.front().cert); }
+  CertificateBase* top() const override { return heap_.empty() ? nullptr : certificates_[heap_.front().id]; }
+  void pop() override { erase(certificates_[heap_.front().id]); }
   std::size_t size() const override { return heap_.size(); }
 
  private:
+  static Entry entry_of(const CertificateBase* c) { return Entry{c->failure_time().lo(), c->failure_time().hi(), c->id()}; }
+  /// `a` fires before `b`: decided by the copied intervals when they are apart (counted in
+  /// `quick`, which is added to the solver's comparisons once per queue operation),
+  /// exactly otherwise.
+  bool fires_first(const Entry& a, const Entry& b, std::uint64_t& quick) const {
+    if (a.hi < b.lo || b.hi < a.lo) {
+      ++quick;
+      return a.hi < b.lo;
+    }
+    return fires_before(*certificates_[a.id], *certificates_[b.id]);
+  }
+  /// Moves the entry at i up or down to where it belongs.
+  void restore(std::size_t i) {
+    std::uint64_t quick = 0;
+    if (i > 0 && fires_first(heap_[i], heap_[(i - 1) / arity], quick))
+      sift_up(i, quick);
+    else
+      sift_down(i, quick);
+    solver_counters().comparisons += quick;
+  }
   void place(std::size_t i, const Entry& e) {
     heap_[i] = e;
-    where_[e.cert->id()] = static_cast<std::uint32_t>(i);
+    where_[e.id] = static_cast<std::uint32_t>(i);
   }
-  void sift_up(std::size_t i) {
+  void sift_up(std::size_t i, std::uint64_t& quick) {
     const Entry e = heap_[i];
     while (i > 0) {
       const std::size_t parent = (i - 1) / arity;
-      if (!fires_first(e, heap_[parent])) break;
+      if (!fires_first(e, heap_[parent], quick)) break;
       place(i, heap_[parent]);
       i = parent;
     }
     place(i, e);
   }
-  void sift_down(std::size_t i) {
+  void sift_down(std::size_t i, std::uint64_t& quick) {
     const Entry e = heap_[i];
     const std::size_t n = heap_.size();
     for (;;) {
@@ -88,8 +97,8 @@ class HeapEventQueue final : public EventQueue {
       const std::size_t end = std::min(first + arity, n);
       std::size_t best = first;
       for (std::size_t k = first + 1; k < end; ++k)
-        if (fires_first(heap_[k], heap_[best])) best = k;
-      if (!fires_first(heap_[best], e)) break;
+        if (fires_first(heap_[k], heap_[best], quick)) best = k;
+      if (!fires_first(heap_[best], e, quick)) break;
       place(i, heap_[best]);
       i = best;
     }
@@ -97,7 +106,8 @@ class HeapEventQueue final : public EventQueue {
   }
 
   std::vector<Entry> heap_;
-  std::vector<std::uint32_t> where_;  // indexed by certificate id; `absent` when not queued
+  std::vector<std::uint32_t> where_;               // by certificate id; `absent` when not queued
+  std::vector<CertificateBase*> certificates_;     // by certificate id (ids are dense)
 };
 
 class ReferenceEventQueue final : public EventQueue {
