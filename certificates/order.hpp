@@ -42,6 +42,17 @@ class Order final : public Certificate<Order<Owner>> {
     return keys.value<NT>(upper_, origin) - keys.value<NT>(lower_, origin);
   }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
+  /// Makes this the certificate of another pair of entries of the same owner, in place
+  /// (Simulator::renew): what a sorted list does with the neighbours of a swap.
+  void move_to(Simulator& sim, EntryId lower, EntryId upper, Birth birth = Birth::generic) {
+    sim.renew(
+        this, both(owner_->key_table(), lower, upper),
+        [&] {
+          lower_ = lower;
+          upper_ = upper;
+        },
+        birth);
+  }
   const char* kind() const override { return kind_; }
 
   /// Before `owner` changes the key of `entry`: if the clock is the failure time of one of

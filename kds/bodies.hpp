@@ -93,7 +93,14 @@ class Bodies {
   /// does not have (no check: hot path).
   template <class NT>
   [[gnu::always_inline]] Polynomial<NT> coordinate(BodyId id, int axis, double origin) const {
-    const std::uint32_t place = place_[id.index];
+    return coordinate_at<NT>(place_[id.index], axis, origin);
+  }
+  /// Where a live body's motion is stored: fixed from its insertion to its erasure, so a
+  /// structure that holds the body may keep it (KeyTable does) and skip one lookup per read.
+  std::uint32_t place(BodyId id) const { return place_[id.index]; }
+  /// coordinate() of the body stored at `place` (no check: hot path).
+  template <class NT>
+  [[gnu::always_inline]] Polynomial<NT> coordinate_at(std::uint32_t place, int axis, double origin) const {
     const std::uint32_t slot = place & kSlotMask;
     switch (place >> kDimensionShift) {
       case 1:

@@ -7,8 +7,8 @@
 /// certificate first), then the smaller `sequence()`. This order is total and
 /// deterministic: the same input gives the same event sequence.
 ///
-/// `HeapEventQueue` is the default (a mutable 4-ary heap from Boost.Heap: update and
-/// erase in O(log n) through a handle per certificate). `ReferenceEventQueue` scans a
+/// `HeapEventQueue` is the default (an indexed 4-ary heap in one array: update and
+/// erase in O(log n) through the position of each certificate, kept by id). `ReferenceEventQueue` scans a
 /// vector for its minimum: slow and obviously right, the heap's test twin.
 
 #include <cstddef>

@@ -48,7 +48,7 @@ class KeyTable {
     }
     hold(key);
     keys_[e] = key;
-    compact_[e] = Compact::of(key);
+    compact_[e] = Compact::of(key, *bodies_);
     present_[e] = true;
     return e;
   }
@@ -65,7 +65,7 @@ class KeyTable {
     hold(key);
     release(keys_[e]);
     keys_[e] = key;
-    compact_[e] = Compact::of(key);
+    compact_[e] = Compact::of(key, *bodies_);
   }
 
   bool contains(EntryId e) const { return e < keys_.size() && present_[e]; }
@@ -82,7 +82,7 @@ class KeyTable {
   [[gnu::always_inline]] Polynomial<NT> value(EntryId e, double origin) const {
     const Compact& c = compact_[e];
     if (!c.coordinate) return keys_[e].value<NT>(*bodies_, origin);
-    Polynomial<NT> p = bodies_->coordinate<NT>(c.body, c.axis, origin);
+    Polynomial<NT> p = bodies_->coordinate_at<NT>(c.place, c.axis, origin);
     if (c.offset != 0) p += Polynomial<NT>(NT(c.offset));
     return p;
   }
@@ -109,13 +109,16 @@ class KeyTable {
   struct Compact {
     BodyId body = BodyId::none();
     double offset = 0;
+    std::uint32_t place = 0;  // Bodies::place(body): fixed while the table holds the body
     std::int8_t axis = 0;
     bool coordinate = false;
-    static Compact of(const Key& k) {
+    static Compact of(const Key& k, const Bodies& bodies) {
       if (!k.is_coordinate()) return {};
-      return {k.coordinate_body(), k.coordinate_offset(), static_cast<std::int8_t>(k.coordinate_axis()), true};
+      return {k.coordinate_body(), k.coordinate_offset(), bodies.place(k.coordinate_body()),
+              static_cast<std::int8_t>(k.coordinate_axis()), true};
     }
   };
+  static_assert(sizeof(Compact) == 24, "the order certificate reads one Compact per key: keep it small");
 
   Bodies* bodies_;
   const char* structure_;

@@ -136,14 +136,49 @@ void Simulator::reschedule(CertificateBase* c) {
   // The current time may be a root of c's old function: fix its exact value first.
   if (now_.source() == c) now_.pin();
   // Its scheduled root belongs to the old function: take it out of the queue now, so
-  // that no comparison meets it before flush() computes the new one. (Boost.Heap's
-  // erase moves the element to the top without comparing it.)
+  // that no comparison meets it before flush() computes the new one. (The queue's
+  // erase never compares the erased entry: the last entry takes its place.)
   if (c->in_queue_) {
     queue_->erase(c);
     c->in_queue_ = false;
   }
   c->failure_ = Root::infinity();
   ++stats_.certificates_rescheduled;
+  touch();
+  mark_pending(c);
+}
+
+void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies) {
+  if (c == nullptr || !c->alive()) throw std::logic_error("kds::Simulator::renew: certificate already destroyed");
+  for (BodyId b : bodies)
+    if (!bodies_.contains(b)) bodies_.require(b, "renewing " + describe(*c));  // throws, nothing changed
+  // The clock's exact value may still be computed from c's old function: fix it first.
+  if (now_.source() == c) now_.pin();
+  if (c->in_queue_) {
+    queue_->erase(c);
+    c->in_queue_ = false;
+  }
+  // The bodies take the order of `bodies`, as in a new certificate (traces list them in
+  // that order); a link moves only where the body at its position changes (one of the
+  // two when a sorted list's certificate slides along).
+  for (std::size_t k = bodies.size(); k < c->n_bodies_; ++k) c->links_[k].unlink();
+  for (std::size_t k = 0; k < bodies.size(); ++k) {
+    if (k < c->n_bodies_ && c->bodies_[k] == bodies[k]) continue;
+    if (k < c->n_bodies_) c->links_[k].unlink();
+    c->bodies_[k] = bodies[k];
+    bodies_.record(bodies[k]).certificates.push_back(c->links_[k]);
+  }
+  c->n_bodies_ = static_cast<std::uint8_t>(bodies.size());
+}
+
+void Simulator::end_renewal(CertificateBase* c, Birth birth) {
+  c->sequence_ = next_sequence_++;
+  if (!c->custom_tie_key_) c->tie_key_ = c->sequence_;
+  c->failure_ = Root::infinity();
+  c->birth_ = birth;
+  c->newborn_ = true;
+  c->horizon_ = std::numeric_limits<double>::infinity();
+  ++stats_.certificates_renewed;
   touch();
   mark_pending(c);
 }

@@ -86,6 +86,21 @@ class Simulator {
   void destroy(CertificateBase* c);
   /// Recomputes the failure time of c (its function changed, or it must fire again later).
   void reschedule(CertificateBase* c);
+  /// Gives a live certificate new data, as if it were destroyed and a new one created
+  /// with `bodies` (it gets a new creation order and tie key, and its failure time is
+  /// computed in the reschedule step with `birth`), but keeps its memory and id and moves
+  /// only the body links that differ. `change()` updates the certificate's own data (what
+  /// its function reads); it runs after the old failure time has left the queue. A
+  /// structure whose certificates slide along (the sorted list's neighbours of a swap)
+  /// saves an allocation, a destruction and most of the body bookkeeping per event.
+  /// Renewing the certificate whose failure is the current time costs an exact root
+  /// computation (the clock must keep the old function's value): recreate that one.
+  template <class Change>
+  void renew(CertificateBase* c, const BodyList& bodies, Change&& change, Birth birth = Birth::generic) {
+    begin_renewal(c, bodies);
+    change();
+    end_renewal(c, birth);
+  }
   std::size_t certificate_count() const { return live_certificates_; }
   /// Calls f(const CertificateBase&) for every live certificate.
   template <class F>
@@ -134,6 +149,8 @@ class Simulator {
     return c;
   }
   void adopt(std::unique_ptr<CertificateBase> c);
+  void begin_renewal(CertificateBase* c, const BodyList& bodies);
+  void end_renewal(CertificateBase* c, Birth birth);
   void mark_pending(CertificateBase* c);
   void set_now(const Root& t);
   void touch() { ++touched_in_event_; }

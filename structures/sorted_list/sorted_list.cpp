@@ -48,18 +48,24 @@ void SortedList::link(std::size_t i, Birth birth) {
 EntryId SortedList::insert(const Key& key) {
   require_not_in_callback("insert");
   keys_.check(key, "insert");
-  // Binary search for the first entry whose key is above the new one just after now.
-  const Bodies& bodies = sim_.bodies();
-  std::size_t lo = 0, hi = order_.size();
-  while (lo < hi) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    const EntryId other = order_[mid];
-    auto difference = make_function(
-        [&]<class NT>(double origin) { return keys_.value<NT>(other, origin) - key.value<NT>(bodies, origin); });
-    if (sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive) hi = mid;
-    else lo = mid + 1;
-  }
+  // The key joins the table first, so that the binary search reads it through the
+  // table's compact record like every other key (log n evaluations per insert).
   const EntryId entry = keys_.add(key);
+  // Binary search for the first entry whose key is above the new one just after now.
+  std::size_t lo = 0, hi = order_.size();
+  try {
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      const EntryId other = order_[mid];
+      auto difference = make_function(
+          [&]<class NT>(double origin) { return keys_.value<NT>(other, origin) - keys_.value<NT>(entry, origin); });
+      if (sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive) hi = mid;
+      else lo = mid + 1;
+    }
+  } catch (...) {
+    keys_.remove(entry);  // nothing half-changed
+    throw;
+  }
   if (rank_.size() < keys_.id_bound()) rank_.resize(keys_.id_bound());
   const std::size_t r = lo;
   order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(r), entry);
@@ -102,9 +108,11 @@ void SortedList::order_failed(Certificate& c, Simulator&) {
   sim_.note_external_event();
   // b - a just changed sign here, so a - b vanishes now and grows: say so, and the
   // filter skips the root at now without an exact computation.
+  // The failed certificate is the clock's source: it is recreated (renewing it would fix
+  // the clock's exact value). Its neighbours slide along in place.
   link(i, Birth::vanishes_now);
-  if (i > 0) link(i - 1);
-  link(i + 1);
+  if (i > 0) certificates_[i - 1]->move_to(sim_, order_[i - 1], order_[i]);
+  if (i + 2 < order_.size()) certificates_[i + 1]->move_to(sim_, order_[i + 1], order_[i + 2]);
   swapped_.emit(a, b);
 }
 

@@ -3,8 +3,8 @@
 /// The kinetic sorted list: keys of moving bodies (kds/key.hpp) kept in increasing order.
 ///
 /// One order certificate per adjacent pair (n - 1 in all). When the certificate between
-/// ranks i and i + 1 fails, the two entries swap, and the three certificates around them
-/// are replaced: O(1) work per event, and each swap is an external event (the order
+/// ranks i and i + 1 fails, the two entries swap, the failed certificate is replaced and
+/// its two neighbours are renewed in place: O(1) work per event, and each swap is an external event (the order
 /// changed). The list orders keys, not bodies: the x-coordinates of points, the left and
 /// right extremes of balls (three lists over the same boxes make the box-overlap
 /// structure), any polynomial key. See structures/sorted_list/README.md.

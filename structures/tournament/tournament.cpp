@@ -40,9 +40,16 @@ Sign Tournament::beats(EntryId a, EntryId b) const {
   return extremum_ == Extremum::largest ? sign : -sign;
 }
 
-Tournament::Certificate* Tournament::certify(EntryId winner, EntryId loser, Birth birth) {
+Tournament::Certificate* Tournament::certify(EntryId winner, EntryId loser, Birth birth, Certificate* reuse) {
   const EntryId lower = extremum_ == Extremum::largest ? loser : winner;
   const EntryId upper = extremum_ == Extremum::largest ? winner : loser;
+  if (reuse != nullptr) {
+    if (sim_.now().source() != reuse) {
+      reuse->move_to(sim_, lower, upper, birth);
+      return reuse;
+    }
+    sim_.destroy(reuse);
+  }
   return birth == Birth::vanishes_now ? sim_.create_vanishing_now<Certificate>(*this, lower, upper, "tournament")
                                       : sim_.create<Certificate>(*this, lower, upper, "tournament");
 }
@@ -74,11 +81,10 @@ bool Tournament::refresh(std::size_t k) {
     winner_[k] = certificate_winner(*c);
     return winner_[k] != previous;
   }
-  drop_certificate(k);
   // Identical futures (sign 0) go to the left child, deterministically.
   const bool a_wins = beats(a, b) != Sign::negative;
   const EntryId winner = a_wins ? a : b, loser = a_wins ? b : a;
-  certificates_[k] = certify(winner, loser, Birth::generic);
+  certificates_[k] = certify(winner, loser, Birth::generic, certificates_[k]);
   winner_[k] = winner;
   return winner != previous;
 }

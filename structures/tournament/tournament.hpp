@@ -82,7 +82,9 @@ class Tournament final : public Structure {
   /// Positive if a beats b just after now, negative if b beats a, zero for identical futures.
   Sign beats(EntryId a, EntryId b) const;
   /// The certificate that `winner` keeps beating `loser`.
-  Certificate* certify(EntryId winner, EntryId loser, Birth birth);
+  /// The certificate "winner beats loser" at a node: `reuse` (the node's previous
+  /// certificate, or nullptr) is renewed in place unless the clock reads it.
+  Certificate* certify(EntryId winner, EntryId loser, Birth birth, Certificate* reuse = nullptr);
   EntryId certificate_winner(const Certificate& c) const;
   /// Recomputes node k from its children's winners, replacing its certificate only if its
   /// pair of contenders changed. Returns whether the winner of k changed.

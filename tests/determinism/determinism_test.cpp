@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <string_view>
 #include <random>
@@ -31,6 +32,13 @@ class EventHash final : public kds::Observer {
   explicit EventHash(kds::Simulator& sim) : sim_(sim) { sim_.add_observer(*this); }
   ~EventHash() override { sim_.remove_observer(*this); }
   void on_event(const kds::EventRecord& e) override {
+    // KDS_DETERMINISM_DUMP=1 lists the events, to see where two builds part: times as
+    // the double nearest the interval's middle, which comparisons do not move.
+    if (dump_) {
+      std::fprintf(stderr, "%.17g %s", e.time.approx(), e.kind);
+      for (BodyId b : e.bodies) std::fprintf(stderr, " %u", static_cast<unsigned>(b.index));
+      std::fprintf(stderr, "\n");
+    }
     mix(std::bit_cast<std::uint64_t>(e.time.lo()));
     mix(std::bit_cast<std::uint64_t>(e.time.hi()));
     for (char c : std::string_view(e.kind)) mix(static_cast<unsigned char>(c));
@@ -43,6 +51,7 @@ class EventHash final : public kds::Observer {
  private:
   void mix(std::uint64_t v) { h_ = (h_ ^ v) * 1099511628211ull; }
   kds::Simulator& sim_;
+  bool dump_ = std::getenv("KDS_DETERMINISM_DUMP") != nullptr;
   std::uint64_t h_ = 1469598103934665603ull;
   std::uint64_t events_ = 0;
 };

@@ -1,4 +1,4 @@
-// Event queues: the Boost.Heap queue against the reference queue on random sequences of
+// Event queues: the indexed heap queue against the reference queue on random sequences of
 // push / update / erase / pop with many exactly equal times (doubles and algebraic ones),
 // and the tie order: time, then tie key (the creation order by default), older first.
 #include <gtest/gtest.h>

@@ -288,10 +288,75 @@ class Probe final : public kds::Certificate<Probe> {
   void on_failure(kds::Simulator& sim) override { sim.destroy(this); }
   const char* kind() const override { return "probe"; }
   mutable int evaluations = 0;
+  /// Renews the probe in place: new bodies and a new failure time.
+  void move_to(kds::Simulator& sim, const kds::BodyList& bodies, double at) {
+    sim.renew(this, bodies, [&] { at_ = at; });
+  }
 
  private:
   double at_;
 };
+
+std::vector<const kds::CertificateBase*> certificates_of(const kds::Simulator& sim, kds::BodyId b) {
+  std::vector<const kds::CertificateBase*> out;
+  for (const kds::BodyLink& l : sim.bodies().certificates_of(b)) out.push_back(l.owner);
+  return out;
+}
+
+TEST(Simulator, RenewMovesBodyLinksAndSchedulesLikeANewCertificate) {
+  kds::Simulator sim;
+  const kds::BodyId a = add_body(sim), b = add_body(sim), c = add_body(sim), d = add_body(sim);
+  Probe* p = sim.create<Probe>(a, b, 5.0);
+  Probe* q = sim.create<Probe>(c, d, 3.0);
+  sim.flush();
+  const std::uint32_t id = p->id();
+  const auto stats = sim.statistics();
+  // {a, b} -> {a, c}: a keeps its link, b loses it, c gains it.
+  p->move_to(sim, {a, c}, 2.0);
+  sim.flush();
+  EXPECT_EQ(p->id(), id);
+  EXPECT_GT(p->sequence(), q->sequence()) << "a renewed certificate is younger than every older one";
+  EXPECT_EQ(p->tie_key(), p->sequence());
+  EXPECT_EQ(certificates_of(sim, a), std::vector<const kds::CertificateBase*>{p});
+  EXPECT_TRUE(certificates_of(sim, b).empty());
+  EXPECT_EQ(certificates_of(sim, c).size(), 2u);
+  EXPECT_EQ(kds::compare(p->failure_time(), 2.0), 0);
+  EXPECT_EQ(sim.statistics().certificates_renewed, stats.certificates_renewed + 1);
+  EXPECT_EQ(sim.statistics().certificates_created, stats.certificates_created);
+  EXPECT_EQ(sim.pending_events(), 2u);
+  // A different number of bodies: {a, c} -> {b, c, d}.
+  p->move_to(sim, {b, c, d}, 4.0);
+  sim.flush();
+  EXPECT_TRUE(certificates_of(sim, a).empty());
+  EXPECT_EQ(certificates_of(sim, b), std::vector<const kds::CertificateBase*>{p});
+  EXPECT_EQ(certificates_of(sim, d).size(), 2u);
+  // A motion change of d reschedules it: the links are live.
+  const auto rescheduled = sim.statistics().certificates_rescheduled;
+  sim.bodies().set_motion(d, kds::Motion<1>::constant({1.0}));
+  EXPECT_EQ(sim.statistics().certificates_rescheduled, rescheduled + 2);
+  // It fires at its new time, after q.
+  ASSERT_TRUE(sim.step());
+  EXPECT_EQ(kds::compare(sim.now(), 3.0), 0);
+  ASSERT_TRUE(sim.step());
+  EXPECT_EQ(kds::compare(sim.now(), 4.0), 0);
+  EXPECT_EQ(sim.pending_events(), 0u);
+  EXPECT_TRUE(certificates_of(sim, b).empty());
+}
+
+TEST(Simulator, RenewWithABadBodyChangesNothing) {
+  kds::Simulator sim;
+  const kds::BodyId a = add_body(sim), b = add_body(sim), gone = add_body(sim);
+  sim.bodies().erase(gone);
+  Probe* p = sim.create<Probe>(a, b, 5.0);
+  sim.flush();
+  EXPECT_THROW(p->move_to(sim, {a, gone}, 1.0), kds::InvalidInput);
+  sim.flush();
+  EXPECT_EQ(kds::compare(p->failure_time(), 5.0), 0);
+  EXPECT_EQ(certificates_of(sim, b), std::vector<const kds::CertificateBase*>{p});
+  EXPECT_EQ(sim.pending_events(), 1u);
+  sim.destroy(p);
+  EXPECT_THROW(p->move_to(sim, {a, b}, 1.0), std::logic_error);
+}
 
 TEST(Simulator, SetMotionReschedulesExactlyThatBodysCertificates) {
   kds::Simulator sim;
