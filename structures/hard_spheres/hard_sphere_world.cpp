@@ -39,10 +39,14 @@ HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, const s
   for (int k = 0; k < 3; ++k)
     if (settings_.gravity[k] != 0)
       throw InvalidInput("HardSphereWorld: gravity must be 0 (spheres move in straight lines between contacts)");
-  for (std::size_t i = 0; i < spheres.size(); ++i)
+  for (std::size_t i = 0; i < spheres.size(); ++i) {
     if (spheres[i].max_acceleration > 0)
       throw InvalidInput("sphere " + std::to_string(i) +
                          ": has an unknown trajectory (max_acceleration > 0); HardSphereWorld takes ballistic spheres only");
+    if (spheres[i].polytope != nullptr)
+      throw InvalidInput("object " + std::to_string(i) +
+                         ": is a convex polytope; HardSphereWorld takes spheres only (use a CollisionWorld)");
+  }
   const std::size_t n = spheres.size();
   origin_ = local_origin(settings_.box);
   for (int k = 0; k < 3; ++k) {

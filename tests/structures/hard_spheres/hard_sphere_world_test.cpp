@@ -15,6 +15,7 @@
 #include "kds/errors.hpp"
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
+#include "structures/collision/polytope.hpp"
 #include "test_seed.hpp"
 
 namespace {
@@ -247,10 +248,19 @@ TEST(HardSphereWorld, RejectsWhatTheCollisionWorldRejectsWithTheSameMessages) {
     EXPECT_FALSE(world_message.empty());
     EXPECT_EQ(world_message, fast_message);
   }
-  // What only the hard-sphere path refuses: gravity.
+  // What only the hard-sphere path refuses: gravity, and polytopes (which the collision
+  // world takes).
   auto s = settings_for(box);
   s.gravity = {0, 0, -1};
   EXPECT_THROW(kds::HardSphereWorld(s, good()), kds::InvalidInput);
+  const std::vector<Sphere> dice{kds::polytope_body(kds::ConvexPolytope::cube(0.5), {2, 2, 2}, {1, 0, 0}),
+                                 kds::polytope_body(kds::ConvexPolytope::cube(0.5), {6, 6, 6}, {0, 1, 0})};
+  try {
+    kds::HardSphereWorld w(settings_for(box), dice);
+    ADD_FAILURE() << "a polytope was accepted";
+  } catch (const kds::InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("object 0: is a convex polytope"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
