@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// Whether two objects approach each other along a normal, beyond what the rounding of a
-/// collision response can leave: shared by the world's ball and polytope pipelines
-/// (internal to the collision layer).
+/// collision response can leave: shared by the world's ball and polytope pipelines and by
+/// the hard-sphere path (structures/hard_spheres), which must decide alike.
 
 #include "structures/collision/geometry.hpp"
 #include "structures/collision/sphere.hpp"

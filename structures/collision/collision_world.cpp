@@ -10,7 +10,6 @@
 #include "kds/solver.hpp"
 #include "structures/collision/approach.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
-#include "structures/collision/contact_rounding.hpp"
 #include "structures/collision/cost_model.hpp"
 #include "structures/collision/geometry.hpp"
 #include "structures/collision/io/number_text.hpp"

@@ -9,7 +9,7 @@
 
 #include "kds/errors.hpp"
 #include "kds/solver.hpp"
-#include "structures/collision/contact_rounding.hpp"
+#include "structures/collision/approach.hpp"
 #include "structures/collision/geometry.hpp"
 #include "structures/collision/io/number_text.hpp"
 #include "structures/collision/response.hpp"
