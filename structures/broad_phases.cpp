@@ -16,6 +16,7 @@ std::unique_ptr<BroadPhase> make() {
   return std::make_unique<B>();
 }
 std::unique_ptr<BroadPhase> make_rolling_global() { return std::make_unique<RollingTree>(RollingLists::global); }
+std::unique_ptr<BroadPhase> make_box_overlap_2d() { return std::make_unique<BoxOverlap>(2); }
 
 constexpr BuiltinBroadPhase kBuiltin[] = {
     {"all-pairs", make<AllPairs>},  // the reference: every pair a candidate
@@ -23,6 +24,7 @@ constexpr BuiltinBroadPhase kBuiltin[] = {
     {"rolling-tree", make<RollingTree>},             // Abam et al.: balls rolling on the floor, lists per node
     {"rolling-tree-global", make_rolling_global},  // the same tree with two global sorted lists
     {"box-overlap", make<BoxOverlap>},  // Abam et al. 3.1: sorted lists of box extremes, ballistic spheres
+    {"box-overlap-2d", make_box_overlap_2d},  // the same with two lists (x, y): planar scenes
     {"guards-cones", make<GuardsCones>},  // Abam et al. 3.2: guards, cones, closest object per cone; ballistic
 };
 

@@ -9,6 +9,11 @@
 
 namespace kds {
 
+BoxOverlap::BoxOverlap(int dimensions) : axes_(dimensions) {
+  if (dimensions != 2 && dimensions != 3)
+    throw InvalidInput("BoxOverlap: " + std::to_string(dimensions) + " dimensions; it takes 2 or 3");
+}
+
 BoxOverlap::~BoxOverlap() = default;  // the lists destroy their certificates and release their bodies
 
 void BoxOverlap::start(CollisionWorld& world) {
@@ -17,13 +22,14 @@ void BoxOverlap::start(CollisionWorld& world) {
       throw InvalidInput("sphere " + std::to_string(i) +
                          ": has an unknown trajectory (max_acceleration > 0), which the box-overlap broad phase does "
                          "not support (its bound's box jumps at every reset); use tvb-grid or all-pairs");
+  // (The message names "box-overlap" for both variants: the same rule.)
   world_ = &world;
   half_width_.resize(world.size());
   for (SphereId i = 0; i < world.size(); ++i)
     half_width_[i] = box_half_width(world.sphere(i).radius, world.settings().contact_tolerance);
-  for (int k = 0; k < axes; ++k) build_list(k);
+  for (int k = 0; k < axes_; ++k) build_list(k);
   find_overlaps();
-  for (int k = 0; k < axes; ++k)
+  for (int k = 0; k < axes_; ++k)
     lists_[k]->on_swap().subscribe([this, k](EntryId left, EntryId right) { swapped(k, left, right); });
 }
 
@@ -60,6 +66,12 @@ bool BoxOverlap::overlap_on(int axis, SphereId a, SphereId b) const {
   return l.rank(low_[axis][a]) < l.rank(high_[axis][b]) && l.rank(low_[axis][b]) < l.rank(high_[axis][a]);
 }
 
+bool BoxOverlap::overlap_elsewhere(int axis, SphereId a, SphereId b) const {
+  for (int k = 0; k < axes_; ++k)
+    if (k != axis && !overlap_on(k, a, b)) return false;
+  return true;
+}
+
 void BoxOverlap::find_overlaps() {
   overlaps_.reset(world_->size());
   // The spheres whose x interval is open at the sweep's position, with their slots.
@@ -75,7 +87,7 @@ void BoxOverlap::find_overlaps() {
       continue;
     }
     for (SphereId other : open)
-      if (overlap_on(1, x.sphere, other) && overlap_on(2, x.sphere, other)) overlaps_.add(x.sphere, other);
+      if (overlap_elsewhere(0, x.sphere, other)) overlaps_.add(x.sphere, other);
     slot[x.sphere] = open.size();
     open.push_back(x.sphere);
   }
@@ -86,8 +98,8 @@ void BoxOverlap::swapped(int axis, EntryId left, EntryId right) {
   if (a.high == b.high) return;  // two low or two high extremes: no interval changes
   if (a.high) {
     // The high extreme of a passed the low extreme of b: the intervals now overlap on
-    // this axis; the boxes overlap if they do on the other two.
-    if (overlap_on((axis + 1) % axes, a.sphere, b.sphere) && overlap_on((axis + 2) % axes, a.sphere, b.sphere)) {
+    // this axis; the boxes overlap if they do on the others.
+    if (overlap_elsewhere(axis, a.sphere, b.sphere)) {
       overlaps_.add(a.sphere, b.sphere);
       ++overlap_changes_;
       world_->candidates_changed(a.sphere);
@@ -115,7 +127,9 @@ std::uint64_t BoxOverlap::swaps() const {
 
 void BoxOverlap::draw(SphereId id, Drawing& out) const {
   const double h = half_width_[id];
-  out.box_on(world_->body(id), {-h, -h, -h}, {h, h, h}, "box");
+  // The planar variant's rectangle is drawn as a box flattened onto the sphere's height.
+  const double hz = axes_ == 2 ? 0.0 : h;
+  out.box_on(world_->body(id), {-h, -h, -hz}, {h, h, hz}, "box");
 }
 
 }  // namespace kds

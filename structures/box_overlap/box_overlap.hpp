@@ -13,8 +13,8 @@
 /// extremes change nothing. So after each swap of a high and a low extreme, the other
 /// axes are read from the lists' ranks in O(1), and the pair enters or leaves the set.
 ///
-/// Certificates of its own: the order certificates of the three lists, 3 (2n - 1) in all,
-/// each on two bodies; the world adds one pair certificate per overlapping pair and six
+/// Certificates of its own: the order certificates of the three lists, 3 (2n - 1) in all
+/// (two lists and 2 (2n - 1) for the planar variant, "box-overlap-2d"), each on two bodies; the world adds one pair certificate per overlapping pair and six
 /// wall certificates per sphere (every wall is reachable, as with all-pairs).
 ///
 /// Ballistic spheres only: the box of an unknown trajectory's bound would jump (shrink
@@ -38,15 +38,23 @@ namespace kds {
 
 class BoxOverlap final : public BroadPhase {
  public:
-  /// The world is three-dimensional: one sorted list per axis.
-  static constexpr int axes = 3;
+  /// At most one sorted list per axis of the three-dimensional world.
+  static constexpr int max_axes = 3;
 
-  BoxOverlap() = default;
+  /// `dimensions` 3: boxes in space, three lists ("box-overlap"). 2: rectangles in the
+  /// x-y plane, two lists ("box-overlap-2d"), the structure for planar scenes (disks,
+  /// prisms, balls on a table), where z never separates two objects and a third list
+  /// would only hold swaps that change nothing. Correct for any scene (two rectangles
+  /// overlap whenever the boxes do, so no candidate is lost), but in a scene that moves in
+  /// z it certifies more pairs than the three lists would. InvalidInput unless 2 or 3.
+  explicit BoxOverlap(int dimensions = 3);
   ~BoxOverlap() override;
   BoxOverlap(const BoxOverlap&) = delete;
   BoxOverlap& operator=(const BoxOverlap&) = delete;
 
-  const char* name() const override { return "box-overlap"; }
+  const char* name() const override { return axes_ == 2 ? "box-overlap-2d" : "box-overlap"; }
+  /// The number of sorted lists (2 or 3): axes 0 .. axes() - 1.
+  int axes() const { return axes_; }
   /// Builds the lists and the overlap set; InvalidInput naming the first sphere with an
   /// unknown trajectory, if any.
   void start(CollisionWorld& world) override;
@@ -69,7 +77,7 @@ class BoxOverlap final : public BroadPhase {
   double half_width(SphereId id) const { return half_width_[id]; }
   /// What an entry of list(axis) stands for.
   BoxExtreme extreme(int axis, EntryId e) const { return extreme_[axis][e]; }
-  /// Swaps of the three lists so far.
+  /// Swaps of the lists so far.
   std::uint64_t swaps() const;
   /// Pairs that entered or left the overlap set since the start.
   std::uint64_t overlap_changes() const { return overlap_changes_; }
@@ -80,18 +88,21 @@ class BoxOverlap final : public BroadPhase {
   Signal<SphereId, SphereId, bool>& on_overlap_change() const { return overlap_changed_; }
   /// Whether the intervals of a and b overlap on `axis` in the lists' order.
   bool overlap_on(int axis, SphereId a, SphereId b) const;
+  /// Whether they overlap on every axis of the structure but `axis`.
+  bool overlap_elsewhere(int axis, SphereId a, SphereId b) const;
 
  private:
   void build_list(int axis);
-  /// Sweeps list(0) in order: every pair whose x intervals overlap is tested on y and z.
+  /// Sweeps list(0) in order: every pair whose x intervals overlap is tested on the other axes.
   void find_overlaps();
   /// A swap in list(axis): `left` was just before `right` and is now just after it.
   void swapped(int axis, EntryId left, EntryId right);
 
+  int axes_;
   CollisionWorld* world_ = nullptr;
-  std::array<std::unique_ptr<SortedList>, axes> lists_;
-  std::array<std::vector<EntryId>, axes> low_, high_;   // by sphere: its extremes' entries
-  std::array<std::vector<BoxExtreme>, axes> extreme_;   // by entry
+  std::array<std::unique_ptr<SortedList>, max_axes> lists_;
+  std::array<std::vector<EntryId>, max_axes> low_, high_;   // by sphere: its extremes' entries
+  std::array<std::vector<BoxExtreme>, max_axes> extreme_;   // by entry
   std::vector<double> half_width_;                      // by sphere
   OverlapSet overlaps_;
   std::uint64_t overlap_changes_ = 0;

@@ -16,8 +16,8 @@ void BoxOverlap::audit(const AuditContext& ctx) const {
   const std::size_t n = world_->size();
   const Rational t = ctx.exact_time();
   // Every extreme once, exactly: lo[k][i], hi[k][i].
-  std::array<std::vector<Rational>, axes> lo, hi;
-  for (int k = 0; k < axes; ++k) {
+  std::array<std::vector<Rational>, max_axes> lo, hi;
+  for (int k = 0; k < axes_; ++k) {
     lo[k].reserve(n);
     hi[k].reserve(n);
     for (SphereId i = 0; i < n; ++i) {
@@ -32,7 +32,7 @@ void BoxOverlap::audit(const AuditContext& ctx) const {
     for (SphereId b : overlaps_.partners(a)) partner[b] = 1;
     for (SphereId b = a + 1; b < n; ++b) {
       bool overlap = true;
-      for (int k = 0; k < axes && overlap; ++k) {
+      for (int k = 0; k < axes_ && overlap; ++k) {
         const int s1 = sgn(hi[k][b] - lo[k][a]), s2 = sgn(hi[k][a] - lo[k][b]);
         if (s1 < 0 || s2 < 0) overlap = false;
         // Equal extremes: both orders are right now; the list's order says which holds
@@ -40,7 +40,7 @@ void BoxOverlap::audit(const AuditContext& ctx) const {
         else if (s1 == 0 || s2 == 0) overlap = overlap_on(k, a, b);
       }
       if (overlap != (partner[b] != 0))
-        throw AuditFailure("box-overlap: at t = " + text::shortest(ctx.time) + " the boxes of spheres " +
+        throw AuditFailure(std::string(name()) + ": at t = " + text::shortest(ctx.time) + " the boxes of spheres " +
                            std::to_string(a) + " and " + std::to_string(b) + (overlap ? " overlap" : " are apart") +
                            " but the overlap set says " + (overlap ? "they are apart" : "they overlap"));
     }

@@ -3,6 +3,7 @@
 // stay equal, events at time 0.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "collision_world_support.hpp"
@@ -16,13 +17,13 @@ constexpr double kTolerance = 0x1p-20;
 
 /// Both broad phases, audited: the same contacts; returns them.
 std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, Vec<3> gravity = {0, 0, 0},
-                           double box = 100) {
+                           double box = 100, const char* name = "box-overlap") {
   SimulatorSettings audited;
   audited.audit = true;
-  auto settings = world_settings(cube(box), "box-overlap", 1.0, gravity);
+  auto settings = world_settings(cube(box), name, 1.0, gravity);
   settings.contact_tolerance = kTolerance;
   TwinResult r;
-  EXPECT_NO_THROW(r = run_twins(spheres, settings, t_end, audited, "box-overlap"));
+  EXPECT_NO_THROW(r = run_twins(spheres, settings, t_end, audited, name));
   EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
   return r.tested;
 }
@@ -157,6 +158,62 @@ TEST(BoxOverlapDegenerate, AFlatSceneNeverSwapsOnZ) {
   const auto& bo = dynamic_cast<const BoxOverlap&>(w.world->broad_phase());
   EXPECT_EQ(bo.list(2).swaps(), 0u);
   EXPECT_GT(bo.list(0).swaps() + bo.list(1).swaps(), 100u);
+}
+
+TEST(BoxOverlapDegenerate, TheTwoListVariantOnAFlatSceneKeepsTheSameOverlaps) {
+  // "box-overlap-2d": rectangles in the x-y plane, two lists. On a flat scene the z
+  // intervals always overlap, so its overlap set is the three-list one after every event.
+  std::vector<Sphere> s;
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j)
+      s.push_back(ball({10 + 14.0 * i, 10 + 14.0 * j, 50}, {std::cos(i + 7.0 * j), std::sin(i + 7.0 * j), 0},
+                       1 + 0.1 * ((i + j) % 4)));
+  const auto planar = twins(s, 30, {0, 0, 0}, 100, "box-overlap-2d");
+  EXPECT_TRUE(same_contacts(planar, twins(s, 30)));
+  auto settings = Started::settings();
+  WorldRun three(s, settings);
+  settings.broad_phase = "box-overlap-2d";
+  WorldRun two(s, settings);
+  const auto& bo3 = dynamic_cast<const BoxOverlap&>(three.world->broad_phase());
+  const auto& bo2 = dynamic_cast<const BoxOverlap&>(two.world->broad_phase());
+  EXPECT_EQ(bo2.axes(), 2);
+  EXPECT_STREQ(bo2.name(), "box-overlap-2d");
+  for (double t = 1; t <= 30; t += 1) {
+    ASSERT_TRUE(three.run_until(t));
+    ASSERT_TRUE(two.run_until(t));
+    for (SphereId a = 0; a < s.size(); ++a) {
+      auto p3 = bo3.overlaps().partners(a), p2 = bo2.overlaps().partners(a);
+      std::vector<SphereId> v3(p3.begin(), p3.end()), v2(p2.begin(), p2.end());
+      std::sort(v3.begin(), v3.end());
+      std::sort(v2.begin(), v2.end());
+      ASSERT_EQ(v3, v2) << "sphere " << a << " at t = " << t;
+    }
+  }
+  EXPECT_EQ(bo2.swaps(), bo3.swaps());  // the third list never swaps here
+}
+
+TEST(BoxOverlapDegenerate, TheTwoListVariantIsRightInSpaceToo) {
+  // In a scene that moves in z it certifies more pairs (rectangles overlap whenever boxes
+  // do), but finds the same contacts.
+  const std::vector<Sphere> s{ball({20, 50, 20}, {1, 0, 0}),  ball({40, 50, 80}, {-1, 0, 0}),
+                              ball({30, 50, 50}, {0, 0, 1}),  ball({70, 20, 50}, {0, 1, 0.5}),
+                              ball({70, 80, 50}, {0, -1, -0.5}), ball({10, 10, 10}, {0, 0, 0}),
+                              ball({10, 10, 90}, {0, 0, 0})};  // one above the other
+  const auto planar = twins(s, 60, {0, 0, 0}, 100, "box-overlap-2d");
+  EXPECT_TRUE(same_contacts(planar, twins(s, 60)));
+  EXPECT_GE(planar.size(), 2u);
+  // The stacked pair: their rectangles overlap, their boxes do not.
+  auto settings = Started::settings();
+  WorldRun three(s, settings);
+  settings.broad_phase = "box-overlap-2d";
+  WorldRun two(s, settings);
+  auto partners = [](const WorldRun& w, SphereId a) {
+    auto p = dynamic_cast<const BoxOverlap&>(w.world->broad_phase()).overlaps().partners(a);
+    return std::vector<SphereId>(p.begin(), p.end());
+  };
+  EXPECT_EQ(partners(two, 5), std::vector<SphereId>{6});
+  EXPECT_TRUE(partners(three, 5).empty());
+  EXPECT_THROW(BoxOverlap(4), InvalidInput);
 }
 
 }  // namespace
