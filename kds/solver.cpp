@@ -106,12 +106,11 @@ LocalResult closed_form(const Polynomial<NT>& q) {
   return r;
 }
 
-/// First failure of q on u in (0, bound], by subdivision in the Bernstein basis; q(0) > 0.
+/// The Bernstein coefficients of q(bound * x) on x in [0, 1] (q of degree d).
 template <class NT>
-LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
+std::array<NT, Polynomial<NT>::max_degree + 1> bernstein_coefficients(const Polynomial<NT>& q, double bound) {
   const int d = q.degree();
   using Coeffs = std::array<NT, Polynomial<NT>::max_degree + 1>;
-  // Power basis of q(bound * x) to Bernstein basis on x in [0, 1].
   Coeffs a{}, b{};
   NT scale(1.0);
   for (int i = 0; i <= d; ++i) {
@@ -129,6 +128,90 @@ LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
       cd = cd * (d - i) / (i + 1);
     }
     b[k] = s;
+  }
+  return b;
+}
+
+/// The same search as bernstein_search below, run on the midpoints of the interval
+/// Bernstein coefficients in plain doubles with one rigorous error bound for all of them
+/// (several times cheaper than interval arithmetic, which rounds every operation outward
+/// by hand). A sign is taken only where a coefficient clears the bound. Why the bound
+/// holds: every coefficient of a piece is a convex combination of the starting ones (de
+/// Casteljau at 1/2 only averages), so an error e on the inputs stays at most e, and each
+/// averaging adds at most one rounding of a value of magnitude <= M, the largest starting
+/// coefficient: u M (u = 2^-53) for the sum, halving exact but for subnormals (2^-1075).
+/// At depth k a coefficient has gone through at most k d averagings. Returns undecided
+/// where the interval search might still decide (a root near a coefficient's noise).
+LocalResult bernstein_search_doubles(const std::array<Interval, Polynomial<Interval>::max_degree + 1>& bi, int d,
+                                     double bound) {
+  using Coeffs = std::array<double, Polynomial<double>::max_degree + 1>;
+  Coeffs b{};
+  double e0 = 0, magnitude = 0;
+  for (int k = 0; k <= d; ++k) {
+    const double lo = bi[k].lo(), hi = bi[k].hi();
+    if (!std::isfinite(lo) || !std::isfinite(hi)) return {};
+    b[k] = lo + 0.5 * (hi - lo);
+    if (!(b[k] >= lo && b[k] <= hi)) b[k] = lo;  // hi - lo overflowed
+    e0 = std::max({e0, (Interval(hi) - Interval(b[k])).hi(), (Interval(b[k]) - Interval(lo)).hi()});
+    magnitude = std::max({magnitude, std::fabs(lo), std::fabs(hi)});
+  }
+  // One averaging's rounding, rounded up with a generous margin.
+  const double step = next_up((0x1p-53 * magnitude + 0x1p-1074) * (1 + 0x1p-40));
+  struct Piece {
+    double x0, x1;
+    Coeffs c;
+    int depth;
+  };
+  std::array<Piece, 80> stack;
+  int top = 0;
+  stack[top++] = {0.0, 1.0, b, 0};
+  while (top > 0) {
+    Piece p = stack[--top];
+    // The error bound at this depth, rounded up (k d + 1 roundings at most, counted generously).
+    const double e = next_up(next_up(e0 + step * (p.depth * d + 2)) * (1 + 0x1p-40));
+    int variations = 0, last = 0;
+    bool certain = true, all_positive = true;
+    for (int k = 0; k <= d; ++k) {
+      const int s = p.c[k] > e ? 1 : p.c[k] < -e ? -1 : 0;
+      if (s == 0) { certain = false; all_positive = false; continue; }
+      if (s < 0) all_positive = false;
+      if (last != 0 && s != last) ++variations;
+      last = s;
+    }
+    if (all_positive) continue;
+    if (certain && variations == 1 && p.c[0] > e && p.c[d] < -e) {
+      LocalResult r;
+      r.kind = LocalResult::root;
+      r.lo = (Interval(bound) * Interval(p.x0)).hi();
+      r.hi = (Interval(bound) * Interval(p.x1)).lo();
+      if (r.lo >= r.hi) return {};
+      return r;
+    }
+    if (certain && variations == 0) return {};
+    const double mid = 0.5 * (p.x0 + p.x1);
+    // Give up early (the interval search goes on): a root the noise hides.
+    if (p.depth >= 50 || !(mid > p.x0 && mid < p.x1) || top + 2 > static_cast<int>(stack.size())) return {};
+    Coeffs left{}, right{}, w = p.c;
+    for (int k = 0; k <= d; ++k) {
+      left[k] = w[0];
+      right[d - k] = w[d - k];
+      for (int i = 0; i < d - k; ++i) w[i] = (w[i] + w[i + 1]) * 0.5;
+    }
+    stack[top++] = {mid, p.x1, right, p.depth + 1};
+    stack[top++] = {p.x0, mid, left, p.depth + 1};
+  }
+  return {LocalResult::never};
+}
+
+/// First failure of q on u in (0, bound], by subdivision in the Bernstein basis; q(0) > 0.
+template <class NT>
+LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
+  const int d = q.degree();
+  using Coeffs = std::array<NT, Polynomial<NT>::max_degree + 1>;
+  const Coeffs b = bernstein_coefficients(q, bound);
+  if constexpr (std::is_same_v<NT, Interval>) {
+    const LocalResult fast = bernstein_search_doubles(b, d, bound);
+    if (fast.kind != LocalResult::undecided) return fast;
   }
   struct Piece {
     double x0, x1;
@@ -191,12 +274,32 @@ LocalResult bernstein_search(const Polynomial<NT>& q, double bound) {
 /// away ones. Root::tighten() goes on to full precision when two intervals overlap.
 template <class NT>
 bool refine(const Polynomial<NT>& q, double& lo, double& hi, double scale) {
+  const double enough = std::is_same_v<NT, double> ? 0.0 : 0x1p-30 * scale;
   if constexpr (std::is_same_v<NT, Interval>) {
     // The bounds came from rounded arithmetic: certify the sign change first.
     if (lo > 0 && !positive(q(Interval(lo)))) return false;
     if (!negative(q(Interval(hi)))) return false;
+    // Bisect on the midpoint polynomial in doubles (several times cheaper than interval
+    // Horner), then certify the narrowed ends with intervals: [lo, hi] holds exactly one
+    // root, so any sub-interval with a certified sign change holds it. Where the doubles
+    // mislead (a root in the coefficients' noise), the interval bisection below runs.
+    Polynomial<double> m;
+    for (int i = 0; i <= q.degree(); ++i) m.set(i, q[i].mid());
+    double a = lo, b = hi;
+    for (int it = 0; it < 80 && b - a > enough; ++it) {
+      const double mid = a + 0.5 * (b - a);
+      if (!(mid > a && mid < b)) break;
+      const double v = m(mid);
+      if (v > 0) a = mid;
+      else if (v < 0) b = mid;
+      else break;
+    }
+    if ((a == lo || positive(q(Interval(a)))) && (b == hi || negative(q(Interval(b))))) {
+      lo = a;
+      hi = b;
+      if (hi - lo <= enough) return true;
+    }
   }
-  const double enough = std::is_same_v<NT, double> ? 0.0 : 0x1p-30 * scale;
   for (int it = 0; it < 80 && hi - lo > enough; ++it) {
     double mid = lo + 0.5 * (hi - lo);
     if (!(mid > lo && mid < hi)) break;

@@ -96,10 +96,11 @@ bool TvbGrid::may_reach_wall(SphereId id, Wall w) const {
                         : grid_->plane(r.level, k, r.cells.hi[k] + 1) >= box.hi[k];
 }
 
-void TvbGrid::create_faces(SphereId id, const FaceCertificate* crossed) {
+void TvbGrid::create_faces(SphereId id, const FaceCertificate* crossed, int axis) {
   Record& r = spheres_[id];
   const double horizon = world_->horizon(id);
   for (int k = 0; k < 3; ++k) {
+    if (axis >= 0 && k != axis) continue;
     const std::int32_t lo = r.cells.lo[k], hi = r.cells.hi[k];
     auto make = [&](double plane, int side, int reach, const char* kind, int code) {
       const bool negation = crossed != nullptr && crossed->axis() == k && crossed->plane() == plane &&
@@ -141,10 +142,13 @@ void TvbGrid::plane_crossed(FaceCertificate& cert, Simulator&) {
     else ++cells.lo[k];
   }
   move(id, cells);
-  // New faces first: the replacement of `cert` reads it.
-  const std::array<FaceCertificate*, kFaces> old = spheres_[id].faces;
-  spheres_[id].faces = {};
-  create_faces(id, &cert);
+  // Only axis k's faces change: the bound and the region on the other axes are the same,
+  // so their certificates (same functions, same tie keys) stay, and so do their failure
+  // times; recomputing them was two thirds of the face work of an entering or leaving
+  // event. New faces first: the replacement of `cert` reads it.
+  std::array<FaceCertificate*, 4> old{};
+  for (int j = 0; j < 4; ++j) std::swap(old[j], spheres_[id].faces[4 * k + j]);
+  create_faces(id, &cert, k);
   for (FaceCertificate* c : old)
     if (c != nullptr) sim_->destroy(c);
   world_->candidates_changed(id);

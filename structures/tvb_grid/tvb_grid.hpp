@@ -73,7 +73,9 @@ class TvbGrid final : public BroadPhase {
   void move(SphereId id, const CellRange& cells);
   /// `crossed`: the face certificate that just failed, if any; its replacement on the same
   /// plane is its negation, which vanishes now (Birth::vanishes_now).
-  void create_faces(SphereId id, const FaceCertificate* crossed = nullptr);
+  /// The face certificates of `id`'s region, on every axis or only on `axis` (0-2; -1:
+  /// all). `crossed` is the face whose crossing made the region change, if any.
+  void create_faces(SphereId id, const FaceCertificate* crossed = nullptr, int axis = -1);
   void destroy_faces(SphereId id);
 
   CollisionWorld* world_ = nullptr;

@@ -5,11 +5,13 @@
 // every contact happened within the tolerance. And probes that break their promise.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <random>
 
 #include "collision_world_support.hpp"
+#include "examples/paper_experiment/paper_scene.hpp"
 #include "structures/collision/response.hpp"
 #include "structures/collision/trajectories/overlap_checker.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
@@ -174,6 +176,48 @@ TEST(UnknownTwins, GridAndAllPairsFindTheSameContacts) {
     ASSERT_TRUE(a.run_until(2));
     EXPECT_TRUE(same_contacts(g.world().contacts(), a.world().contacts()));
   }
+}
+
+// Kim, Guibas and Shin's scene (examples/paper_experiment, the benchmark's scene) at small
+// n, box shrunk to the paper's density, unknown trajectories: the grid finds the same
+// contacts as the all-pairs reference driven by the same forces, and the realized
+// trajectories show no missed contact (no overlap deeper than the tolerance, no escape).
+// Then the same scene audited after every event. Guards the fast paths of the filter
+// (Bernstein search in doubles) and the grid's partial face repair on the scene they
+// were made for.
+TEST(UnknownPaperScene, SmallSceneMatchesAllPairsAndMissesNoContact) {
+  const std::uint64_t seed = test_seed();
+  for (std::size_t n : {40u, 80u}) {
+    SCOPED_TRACE("n = " + std::to_string(n) + ", seed " + std::to_string(seed));
+    paper::PaperScene scene;
+    scene.n = n;
+    scene.seed = seed;
+    scene.box_side = 200.0 * std::cbrt(static_cast<double>(n) / 1000.0);
+    const std::vector<Sphere> spheres = paper::paper_spheres(scene);
+    const Box3 box = paper::cube(scene.box_side);
+    UnknownWorld g(spheres, world_settings(box, "tvb-grid"), 0.1, seed);
+    UnknownWorld a(spheres, world_settings(box, "all-pairs"), 0.1, seed);
+    ASSERT_TRUE(g.run_until(1.5)) << "event cap reached";
+    ASSERT_TRUE(a.run_until(1.5)) << "event cap reached";
+    EXPECT_GT(g.world().sphere_contacts(), 5u) << "the scene should collide";
+    EXPECT_TRUE(same_contacts(g.world().contacts(), a.world().contacts()));
+    g.check_realized();
+    std::cout << "[ paper    ] n = " << n << ": " << g.world().sphere_contacts() << " sphere contacts, "
+              << g.world().wall_contacts() << " wall contacts, " << g.sim().statistics().events << " events\n";
+  }
+  paper::PaperScene scene;
+  scene.n = 30;
+  scene.seed = seed;
+  scene.box_side = 200.0 * std::cbrt(30.0 / 1000.0);
+  const std::vector<Sphere> spheres = paper::paper_spheres(scene);
+  PiecewiseAccelerationProbe probe(spheres, 0.1, seed);
+  auto settings = world_settings(paper::cube(scene.box_side), "tvb-grid");
+  settings.probe = &probe;
+  SimulatorSettings audited;
+  audited.audit = true;
+  WorldRun w(spheres, settings, audited);
+  ASSERT_NO_THROW(w.run_until(1.5));
+  EXPECT_GT(w.sim->statistics().audits, 100u);
 }
 
 // Audits after every event on a small unknown scene: bounds inside their cells, every
