@@ -3,7 +3,6 @@
 #include <memory>
 
 #include "examples/common/command_line.hpp"
-#include "kds/errors.hpp"
 #include "tools/kds/commands.hpp"
 #include "tools/kds/generators.hpp"
 #include "tools/kds/scenario_writer.hpp"
@@ -18,6 +17,7 @@ struct GenerateOptions {
   PoolBreakOptions pool;
   BulletOptions bullet;
   AsteroidOptions asteroid;
+  RollingMarblesOptions marbles;
 };
 
 /// One kind: its subcommand with -o FILE, and the scenario it makes.
@@ -105,12 +105,16 @@ Command add_generate_command(CLI::App& kds, const std::string& command_line) {
   a->add_option("--seed", o->asteroid.seed, "seed of the field")->check(integer_in(0))->capture_default_str();
   a->add_option("--until", o->asteroid.until, "the scenario's run length")->check(positive())->capture_default_str();
 
-  // Scenes of the issue whose structures have not landed yet.
-  for (const auto& [name, structure] : {std::pair{"rolling-marbles", "rolling-balls"}}) {
-    const std::string message = std::string(name) + " is not available yet: it comes with the " + structure + " structure";
-    kinds.push_back(add_kind(*generate, *o, name, std::string("(not available yet: comes with the ") + structure + " structure)",
-                             [message]() -> Scenario { throw InvalidInput(message); }));
-  }
+  kinds.push_back(add_kind(*generate, *o, "rolling-marbles",
+                           "Abam et al. section 2: glass marbles of radii 6 to 25 mm rolling on the floor of a box "
+                           "(SI units), run with the rolling-ball tree and the planar response",
+                           [o] { return rolling_marbles(o->marbles); }));
+  a = kinds.back().app;
+  a->add_option("--n", o->marbles.n, "marbles (the table grows with n: 0.016 m^2 each)")
+      ->check(integer_in(1, 100000))
+      ->capture_default_str();
+  a->add_option("--seed", o->marbles.seed, "seed of the marbles")->check(integer_in(0))->capture_default_str();
+  a->add_option("--until", o->marbles.until, "the scenario's run length in s")->check(positive())->capture_default_str();
 
   auto run = [o, kinds, command_line] {
     for (const Kind& k : kinds) {

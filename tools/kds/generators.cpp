@@ -3,8 +3,10 @@
 #include "examples/common/asteroid_field.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "examples/paper_experiment/paper_scene.hpp"
+#include "examples/common/rolling_scene.hpp"
 #include "examples/pool_break/rack.hpp"
 #include "kds/errors.hpp"
 #include "structures/collision/trajectories/velocity_field_probe.hpp"
@@ -125,6 +127,27 @@ Scenario asteroid_field(const AsteroidOptions& o) {
   s.until = o.until;
   s.structure = "guards-cones";
   s.spheres = f.spheres;
+  return s;
+}
+
+Scenario rolling_marbles(const RollingMarblesOptions& o) {
+  if (o.n < 1) throw InvalidInput("rolling-marbles: --n must be at least 1");
+  // 0.016 m^2 per marble: the example's 60 marbles on its 1.2 m x 0.8 m table.
+  const double area = 0.016 * static_cast<double>(o.n);
+  const double length = std::sqrt(1.5 * area), width = std::sqrt(area / 1.5);
+  Scenario s;
+  s.name = "rolling-marbles";
+  s.description = "Glass marbles of radii 6 mm to 25 mm rolling on the floor of a box (SI units): the rolling-ball "
+                  "tree, and the planar response that keeps them on the floor";
+  s.box = Box3{{0, 0, 0}, {length, width, 0.05}};
+  s.until = o.until;
+  s.structure = "rolling-tree";
+  s.response = Response::planar;
+  try {
+    s.spheres = examples::scatter_rolling_balls({o.n, 0.006, 0.025, 1.0, 2500}, s.box, o.seed);
+  } catch (const std::runtime_error& e) {
+    throw InvalidInput(std::string("rolling-marbles: ") + e.what());
+  }
   return s;
 }
 

@@ -2,7 +2,8 @@
 /// \file
 /// The scenes of the papers as scenarios (`kds generate KIND`): the experiment of Kim,
 /// Guibas and Shin (a box of spheres with unknown trajectories, or ballistic ones), their
-/// circulating particles, a pool break, and "bullet through paper". Each generator is
+/// circulating particles, a pool break, "bullet through paper", the asteroid field and
+/// rolling marbles. Each generator is
 /// deterministic: the same options give the same file on every platform.
 
 #include <cstdint>
@@ -75,5 +76,18 @@ struct AsteroidOptions {
   double until = 15;
 };
 Scenario asteroid_field(const AsteroidOptions& o);
+
+/// Rolling marbles (examples/rolling_marbles, Abam, de Berg, Poon, Speckmann section 2):
+/// n glass marbles (density 2500 kg/m^3) of radii log-uniform from 6 mm to 25 mm resting
+/// on the floor of a box (centre z = radius), rolling at up to 1 m/s in uniform random
+/// directions, none touching another at the start (SI units). The table has 3:2 sides
+/// and 0.016 m^2 per marble (1.2 m x 0.8 m for 60), so any n fits; the box is 5 cm high.
+/// Run with the rolling-ball tree and the planar response, which keeps them on the floor.
+struct RollingMarblesOptions {
+  std::size_t n = 60;
+  std::uint64_t seed = 7;
+  double until = 10;
+};
+Scenario rolling_marbles(const RollingMarblesOptions& o);
 
 }  // namespace kds::cli

@@ -80,6 +80,10 @@ int run(const RunOptions& o, const CLI::App& app) {
         throw InvalidInput("--baseline: the frame-based baseline knows ballistic spheres only, and spheres[" +
                            std::to_string(i) + "] of " + o.scenario + " has an unknown trajectory");
 
+  if (o.baseline > 0 && scenario.response != Response::elastic)
+    throw InvalidInput("--baseline: the frame-based baseline answers contacts with the elastic response only, and " +
+                       o.scenario + " asks for \"response\": \"" + response_name(scenario.response) + "\"");
+
   const auto setup_start = Clock::now();
   ScenarioRun r(scenario, settings);
   r.simulator().flush();  // the first failure times: part of the setup, not of the run

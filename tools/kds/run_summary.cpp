@@ -32,7 +32,8 @@ void print_summary(std::ostream& out, const std::string& file, ScenarioRun& run,
     if (sc.trajectories.kind == Trajectories::Kind::random_forces) out << ", seed " << *run.settings().seed;
     out << ")";
   }
-  out << "\nStructure " << run.structure() << ", simulated until t = " << run.until()
+  out << "\nStructure " << run.structure() << ", " << response_name(sc.response) << " response, simulated until t = "
+      << run.until()
       << (run.settings().audit ? ", audited after every event" : "") << "\n\n";
 
   out << "Events by type:\n";

@@ -36,6 +36,17 @@ struct Trajectories {
 /// "ballistic", "random-forces", "circulation": the names in scenario files.
 const char* trajectories_name(Trajectories::Kind kind);
 
+/// How two spheres that touch change their velocities.
+enum class Response {
+  elastic,  ///< the collision world's default: an impulse along the line of centres (with restitution)
+  planar,   ///< the impulse along the line of centres projected into the plane z = const
+            ///< (structures/rolling_balls/planar_response.hpp): balls of different radii
+            ///< rolling on a floor stay on it
+};
+
+/// "elastic", "planar": the names in scenario files.
+const char* response_name(Response response);
+
 struct Scenario {
   std::string name;          ///< short name (optional)
   std::string description;   ///< one sentence for people (optional)
@@ -43,6 +54,7 @@ struct Scenario {
   Box3 box;
   Vec<3> gravity{0, 0, 0};
   double restitution = 1;
+  Response response = Response::elastic;
   std::optional<double> contact_tolerance;  ///< empty: the collision world's default
   double until = 1;                         ///< how long `kds run` simulates by default
   std::string structure = "tvb-grid";       ///< a registered broad phase

@@ -102,6 +102,20 @@ std::string sphere_field_path(std::size_t sphere, const std::string& field) {
   return path + "." + field.substr(0, dot) + "[" + std::to_string(axis - 'x') + "]";
 }
 
+/// The planar response turns contacts in the plane z = const only: a sphere that moves
+/// vertically would leave its plane anyway, and the response would be wrong for it.
+void validate_planar(const Scenario& s, const JsonObject& root) {
+  const std::string& file = root.self().file;
+  const std::string why = ", but \"response\" is \"planar\": the spheres must keep on their plane z = const";
+  if (s.trajectories.kind != Trajectories::Kind::ballistic)
+    fail_at(file, "trajectories.kind",
+            "is \"" + std::string(trajectories_name(s.trajectories.kind)) + "\" (unknown trajectories move in 3D)" + why);
+  if (s.gravity[2] != 0) fail_at(file, "gravity[2]", "is " + text::shortest(s.gravity[2]) + why);
+  for (std::size_t i = 0; i < s.spheres.size(); ++i)
+    if (s.spheres[i].velocity[2] != 0)
+      fail_at(file, sphere_field_path(i, "velocity.z"), "is " + text::shortest(s.spheres[i].velocity[2]) + why);
+}
+
 /// The checks of the collision world on the spheres (io/validate_spheres.hpp), reported
 /// at the fields of the file.
 void validate(const Scenario& s, const JsonObject& root) {
@@ -113,6 +127,7 @@ void validate(const Scenario& s, const JsonObject& root) {
               "is " + text::shortest(s.spheres[i].max_acceleration) +
                   " (an unknown trajectory), but trajectories.kind is \"ballistic\": set it to \"random-forces\" or "
                   "\"circulation\", or max_acceleration to 0");
+  if (s.response == Response::planar) validate_planar(s, root);
   const auto p = find_sphere_problem(s.spheres, s.box);
   if (!p) return;
   if (p->other)
@@ -122,6 +137,8 @@ void validate(const Scenario& s, const JsonObject& root) {
 }
 
 }  // namespace
+
+const char* response_name(Response response) { return response == Response::planar ? "planar" : "elastic"; }
 
 const char* trajectories_name(Trajectories::Kind kind) {
   switch (kind) {
@@ -136,7 +153,7 @@ Scenario read_scenario(const std::string& text, const std::string& file) {
   const JsonValue root_value{doc, file, ""};
   if (!doc.is_object()) root_value.fail("a scenario must be a JSON object {...}, got " + json_type_name(doc));
   const JsonObject root(root_value, {"kds_scenario", "name", "description", "generated_by", "box", "gravity",
-                                     "restitution", "contact_tolerance", "until", "structure", "cell_ratio",
+                                     "restitution", "response", "contact_tolerance", "until", "structure", "cell_ratio",
                                      "trajectories", "spheres"});
   const JsonValue version = root.required("kds_scenario");
   if (version.count() != scenario_version)
@@ -158,6 +175,14 @@ Scenario read_scenario(const std::string& text, const std::string& file) {
   s.restitution = root.number("restitution", s.restitution);
   if (!(s.restitution >= 0 && s.restitution <= 1))
     root.required("restitution").fail("must lie in [0, 1] (1: elastic), got " + text::shortest(s.restitution));
+  if (root.has("response")) {
+    const JsonValue v = root.required("response");
+    const std::string name = v.string();
+    if (name == response_name(Response::planar))
+      s.response = Response::planar;
+    else if (name != response_name(Response::elastic))
+      v.fail("must be \"elastic\" or \"planar\", got \"" + name + "\"");
+  }
   if (root.has("contact_tolerance")) s.contact_tolerance = root.required("contact_tolerance").number();
   s.until = root.number("until", s.until);
   if (!(s.until > 0)) root.required("until").fail("must be positive, got " + text::shortest(s.until));

@@ -1,6 +1,7 @@
 #include "tools/kds/scenario_run.hpp"
 
 #include "kds/config.hpp"
+#include "structures/rolling_balls/planar_response.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 #include "structures/collision/trajectories/velocity_field_probe.hpp"
 
@@ -33,6 +34,7 @@ ScenarioRun::ScenarioRun(const Scenario& scenario, const RunSettings& settings)
   w.cell_ratio = scenario.cell_ratio;
   w.probe = probe_.get();
   world_ = std::make_unique<CollisionWorld>(sim_, w, scenario.spheres);
+  if (scenario.response == Response::planar) use_planar_response(*world_);
 }
 
 // The world holds bodies of the simulator: it goes first.

@@ -47,6 +47,7 @@ void write_scenario(std::ostream& out, const Scenario& s) {
   head["box"] = {{"lo", vec(s.box.lo)}, {"hi", vec(s.box.hi)}};
   head["gravity"] = vec(s.gravity);
   head["restitution"] = s.restitution;
+  head["response"] = response_name(s.response);
   if (s.contact_tolerance) head["contact_tolerance"] = *s.contact_tolerance;
   head["until"] = s.until;
   head["structure"] = s.structure;

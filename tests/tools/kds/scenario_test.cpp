@@ -2,6 +2,7 @@
 // name the field's path, the trace header, frame times.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "test_seed.hpp"
 #include "tools/kds/generators.hpp"
 #include "tools/kds/scenario_reader.hpp"
+#include "tools/kds/scenario_run.hpp"
 #include "tools/kds/scenario_writer.hpp"
 #include "tools/kds/trace_header.hpp"
 #include "tools/kds/xyz_export.hpp"
@@ -22,6 +24,7 @@ void expect_same(const Scenario& a, const Scenario& b) {
   EXPECT_EQ(a.box.hi, b.box.hi);
   EXPECT_EQ(a.gravity, b.gravity);
   EXPECT_EQ(a.restitution, b.restitution);
+  EXPECT_EQ(a.response, b.response);
   EXPECT_EQ(a.contact_tolerance, b.contact_tolerance);
   EXPECT_EQ(a.until, b.until);
   EXPECT_EQ(a.structure, b.structure);
@@ -71,6 +74,77 @@ TEST(Scenario, GeneratedScenesReadBackExactly) {
   pool.restitution = 0.9;
   expect_same(pool_break(pool), round_trip(pool_break(pool)));
   expect_same(bullet_through_paper(BulletOptions{}), round_trip(bullet_through_paper(BulletOptions{})));
+  expect_same(rolling_marbles(RollingMarblesOptions{}), round_trip(rolling_marbles(RollingMarblesOptions{})));
+}
+
+TEST(Scenario, RollingMarblesRestOnTheFloorApart) {
+  for (const std::size_t n : {1, 60, 500}) {
+    RollingMarblesOptions o;
+    o.n = n;
+    o.seed = kds::testing::test_seed();
+    SCOPED_TRACE("n = " + std::to_string(n) + ", seed " + std::to_string(o.seed));
+    const Scenario s = rolling_marbles(o);
+    EXPECT_EQ(s.structure, "rolling-tree");
+    EXPECT_EQ(s.response, Response::planar);
+    ASSERT_EQ(s.spheres.size(), n);
+    double smallest = 1, largest = 0;
+    for (const Sphere& m : s.spheres) {
+      EXPECT_EQ(m.position[2], m.radius);  // resting on the floor z = 0
+      EXPECT_EQ(m.velocity[2], 0);
+      EXPECT_GE(m.radius, 0.006 * (1 - 1e-12));
+      EXPECT_LE(m.radius, 0.025 * (1 + 1e-12));
+      smallest = std::min(smallest, m.radius);
+      largest = std::max(largest, m.radius);
+    }
+    if (n >= 60) EXPECT_GT(largest / smallest, 2);  // mixed sizes
+    // The reader's exact checks: inside the box, no two marbles overlapping.
+    EXPECT_NO_THROW(round_trip(s));
+    // Deterministic: the same options give the same scene.
+    expect_same(s, rolling_marbles(o));
+  }
+}
+
+// The generated scene run as `kds run` runs it (ScenarioRun): the planar response keeps
+// every marble on the floor through its contacts, with the rolling tree as with all-pairs.
+TEST(Scenario, RollingMarblesStayOnTheFloor) {
+  RollingMarblesOptions o;
+  o.n = 30;
+  o.seed = kds::testing::test_seed();
+  SCOPED_TRACE("seed " + std::to_string(o.seed));
+  const Scenario s = rolling_marbles(o);
+  for (const char* structure : {"rolling-tree", "all-pairs"}) {
+    SCOPED_TRACE(structure);
+    RunSettings settings;
+    settings.structure = structure;
+    settings.until = 3;
+    ScenarioRun run(s, settings);
+    run.simulator().run_until(run.until());
+    EXPECT_GT(run.world().sphere_contacts(), 0u);
+    for (SphereId i = 0; i < run.world().size(); ++i) {
+      const SphereState m = run.state(i, run.until());
+      EXPECT_EQ(m.position[2], s.spheres[i].radius) << "marble " << i;
+      EXPECT_EQ(m.velocity[2], 0) << "marble " << i;
+    }
+  }
+}
+
+TEST(Scenario, ResponseIsElasticOrPlanar) {
+  const std::string head = R"({"kds_scenario":1,"box":{"lo":[0,0,0],"hi":[10,10,10]},)";
+  const std::string ball = R"("spheres":[{"position":[1,1,1],"velocity":[1,2,0],"radius":1}]})";
+  EXPECT_EQ(read_scenario(head + ball, "t.json").response, Response::elastic);
+  EXPECT_EQ(read_scenario(head + R"("response":"elastic",)" + ball, "t.json").response, Response::elastic);
+  EXPECT_EQ(read_scenario(head + R"("response":"planar",)" + ball, "t.json").response, Response::planar);
+  EXPECT_EQ(error_of(head + R"("response":"sticky",)" + ball),
+            "t.json: response: must be \"elastic\" or \"planar\", got \"sticky\"");
+  EXPECT_EQ(error_of(head + R"("response":1,)" + ball), "t.json: response: must be a string, got the number 1");
+  // The planar response keeps the spheres on their plane: nothing may move them off it.
+  const std::string why = ", but \"response\" is \"planar\": the spheres must keep on their plane z = const";
+  EXPECT_EQ(error_of(head + R"("response":"planar","spheres":[{"position":[1,1,1],"radius":1},
+                               {"position":[5,5,5],"velocity":[1,0,0.5],"radius":1}]})"),
+            "t.json: spheres[1].velocity[2]: is 0.5" + why);
+  EXPECT_EQ(error_of(head + R"("response":"planar","gravity":[0,0,-9.81],)" + ball), "t.json: gravity[2]: is -9.81" + why);
+  EXPECT_EQ(error_of(head + R"("response":"planar","trajectories":{"kind":"random-forces"},)" + ball),
+            "t.json: trajectories.kind: is \"random-forces\" (unknown trajectories move in 3D)" + why);
 }
 
 TEST(Scenario, RandomValuesReadBackExactly) {
