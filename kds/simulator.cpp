@@ -179,6 +179,9 @@ void Simulator::end_renewal(CertificateBase* c, Birth birth) {
   c->newborn_ = true;
   c->horizon_ = std::numeric_limits<double>::infinity();
   ++stats_.certificates_renewed;
+  // In the KDS's terms a renewal removes one certificate and adds another: two changes of
+  // the certificate set, as destroy and create would count (responsiveness).
+  touch();
   touch();
   mark_pending(c);
 }

@@ -22,7 +22,7 @@ struct Statistics {
   std::uint64_t certificates_renewed = 0;  ///< certificates given new data in place (Simulator::renew)
   std::uint64_t certificates_live = 0;
   std::uint64_t certificates_live_max = 0;
-  std::uint64_t touched_total = 0;  ///< certificates created, destroyed or rescheduled while processing events
+  std::uint64_t touched_total = 0;  ///< certificates created, destroyed or rescheduled while processing events (a renewal counts as a destruction and a creation)
   std::uint64_t touched_max = 0;    ///< ... the most in one event
   std::uint64_t beyond_horizon = 0;  ///< failures not queued because they lie beyond the certificate's horizon
   std::uint64_t audits = 0;
