@@ -8,34 +8,17 @@
 #include <random>
 
 #include "collision_world_support.hpp"
+#include "guards_scenes.hpp"
 #include "structures/guards_cones/guards_cones.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
 namespace {
 
-/// A power of two, so that box extremes are exact sums.
-constexpr double kTolerance = 0x1p-20;
-
-CollisionWorldSettings settings(double box = 100) {
-  auto s = world_settings(cube(box), "guards-cones");
-  s.contact_tolerance = kTolerance;
-  return s;
-}
-
-/// Guards-cones audited after every event, and all-pairs: the same contacts; returns them.
-std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, double box = 100) {
-  SimulatorSettings audited;
-  audited.audit = true;
-  TwinResult r;
-  EXPECT_NO_THROW(r = run_twins(spheres, settings(box), t_end, audited, "guards-cones"));
-  EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
-  return r.tested;
-}
 
 /// A world with guards-cones over these spheres, audited after every event.
 struct Audited {
-  explicit Audited(const std::vector<Sphere>& s) : run(s, settings(), audited()) {}
+  explicit Audited(const std::vector<Sphere>& s) : run(s, guards_settings(), audited()) {}
   static SimulatorSettings audited() {
     SimulatorSettings a;
     a.audit = true;
@@ -61,11 +44,11 @@ const GuardsCones::Member* member(const GuardsCones& gc, GuardId g, SphereId k) 
 }
 
 TEST(GuardsConesDegenerate, SimultaneousCollisionsInTieKeyOrder) {
-  EXPECT_TRUE(same_contacts(twins(simultaneous_contacts_scene(), 4.5), simultaneous_contacts_expected()));
+  EXPECT_TRUE(same_contacts(guards_twins(simultaneous_contacts_scene(), 4.5), simultaneous_contacts_expected()));
 }
 
 TEST(GuardsConesDegenerate, ContactsAtTimeZero) {
-  const auto c = twins(touching_at_start_scene(), 1.0);
+  const auto c = guards_twins(touching_at_start_scene(), 1.0);
   ASSERT_GE(c.size(), 2u);
   EXPECT_EQ(c[0].time, 0.0);
 }
@@ -96,7 +79,7 @@ TEST(GuardsConesDegenerate, CentreMovingAlongAConeFacet) {
     const Vec<3> d{k.d0[0] + 3 * k.v[0], k.d0[1], k.d0[2] + 3 * k.v[2]};
     EXPECT_TRUE(a.gc().cones().contains(m->cone, d, 0));
     EXPECT_NO_THROW(a.run.sim->audit());
-    twins(s, 4);
+    guards_twins(s, 4);
   }
 }
 
@@ -136,7 +119,7 @@ TEST(GuardsConesDegenerate, CentreCrossingAFacetAtAnExactTime) {
 TEST(GuardsConesDegenerate, GuardsExactlyOnBoxSides) {
   const Vec<3> c0{50, 50, 50};
   const Vec<3> g{50.5, 51.5, 51.5};
-  const double h = 3 + kTolerance;
+  const double h = 3 + kGuardsTolerance;
   struct Case {
     double x0, vx;
     bool member_at_end;
@@ -149,7 +132,7 @@ TEST(GuardsConesDegenerate, GuardsExactlyOnBoxSides) {
     const GuardId gd = guard_with_offset(a.gc(), 0, {0.5, 1.5, 1.5});
     ASSERT_TRUE(a.run.run_until(0.75));
     EXPECT_EQ(member(a.gc(), gd, 1) != nullptr, k.member_at_end);
-    twins(s, 3);
+    guards_twins(s, 3);
   }
 }
 

@@ -6,38 +6,21 @@
 #include <random>
 
 #include "collision_world_support.hpp"
+#include "guards_scenes.hpp"
 #include "structures/guards_cones/guards_cones.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
 namespace {
 
-/// A power of two, so that box extremes are exact sums.
-constexpr double kTolerance = 0x1p-20;
-
-CollisionWorldSettings settings(double box = 100) {
-  auto s = world_settings(cube(box), "guards-cones");
-  s.contact_tolerance = kTolerance;
-  return s;
-}
-
-/// Guards-cones audited after every event, and all-pairs: the same contacts; returns them.
-std::vector<Contact> twins(const std::vector<Sphere>& spheres, double t_end, double box = 100) {
-  SimulatorSettings audited;
-  audited.audit = true;
-  TwinResult r;
-  EXPECT_NO_THROW(r = run_twins(spheres, settings(box), t_end, audited, "guards-cones"));
-  EXPECT_TRUE(same_contacts(r.tested, r.all_pairs));
-  return r.tested;
-}
 
 // A ball of radius 0.05 passes a ball of radius 20: exactly tangent to it at one instant
 // (its path at distance 20.05 from the centre), just inside (a shallow collision), and a
 // ring of small balls grazing it from many directions.
 TEST(GuardsConesDegenerate, SmallBallsGrazingALargeOne) {
   const Sphere big = ball({50, 50, 50}, {0, 0, 0}, 20, 1000);
-  const auto tangent = twins({big, ball({20, 70.05, 50}, {1, 0, 0}, 0.05)}, 40);
-  const auto shallow = twins({big, ball({20, 70.04, 50}, {1, 0, 0}, 0.05)}, 40);
+  const auto tangent = guards_twins({big, ball({20, 70.05, 50}, {1, 0, 0}, 0.05)}, 40);
+  const auto shallow = guards_twins({big, ball({20, 70.04, 50}, {1, 0, 0}, 0.05)}, 40);
   ASSERT_FALSE(shallow.empty());
   EXPECT_FALSE(shallow[0].with_wall);
   EXPECT_NEAR(shallow[0].time, 30 - std::sqrt(20.05 * 20.05 - 20.04 * 20.04), 1e-9);
@@ -66,7 +49,7 @@ TEST(GuardsConesDegenerate, SmallBallsGrazingALargeOne) {
     if (free) ring.push_back(s);
   }
   SCOPED_TRACE("seed " + std::to_string(seed));
-  const auto c = twins(ring, 1.5);
+  const auto c = guards_twins(ring, 1.5);
   std::size_t with_big = 0;
   for (const Contact& k : c) with_big += !k.with_wall && k.a == 0;
   EXPECT_GE(with_big, 2u);  // the shallow passes (the tangent ones never approach)
