@@ -123,21 +123,28 @@ void HardSphereWorld::cell_remove(SphereId i) {
 }
 
 template <class F>
-void HardSphereWorld::for_each_neighbour(SphereId i, F&& f) const {
-  const std::array<int, 3>& c = cell_[i];
-  const int z0 = std::max(0, c[2] - 1), z1 = std::min(cells_[2] - 1, c[2] + 1);
-  const int y0 = std::max(0, c[1] - 1), y1 = std::min(cells_[1] - 1, c[1] + 1);
-  const int x0 = std::max(0, c[0] - 1), x1 = std::min(cells_[0] - 1, c[0] + 1);
-  for (int z = z0; z <= z1; ++z)
-    for (int y = y0; y <= y1; ++y)
-      for (int x = x0; x <= x1; ++x)
+void HardSphereWorld::for_each_in_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip,
+                                        F&& f) const {
+  for (int z = lo[2]; z <= hi[2]; ++z)
+    for (int y = lo[1]; y <= hi[1]; ++y)
+      for (int x = lo[0]; x <= hi[0]; ++x)
         for (SphereId j = head_[cell_index({x, y, z})]; j != no_sphere; j = next_in_cell_[j])
-          if (j != i) f(j);
+          if (j != skip) f(j);
 }
 
-HardSphereWorld::Event HardSphereWorld::crossing(SphereId i) const {
-  Event e;
-  e.kind = Kind::crossing;
+template <class F>
+void HardSphereWorld::for_each_neighbour(SphereId i, F&& f) const {
+  const std::array<int, 3>& c = cell_[i];
+  std::array<int, 3> lo{}, hi{};
+  for (int k = 0; k < 3; ++k) {
+    lo[k] = std::max(0, c[k] - 1);
+    hi[k] = std::min(cells_[k] - 1, c[k] + 1);
+  }
+  for_each_in_cells(lo, hi, i, f);
+}
+
+void HardSphereWorld::set_crossing(SphereId i, Event& e) const {
+  e.cross = never;
   const Kinematics& m = kin_[i];
   for (int k = 0; k < 3; ++k) {
     const int c = cell_[i][k];
@@ -146,24 +153,53 @@ HardSphereWorld::Event HardSphereWorld::crossing(SphereId i) const {
     else if (m.v[k] < 0 && c > 0) face = box_.lo[k] + c * side_[k];
     else continue;
     const double t = std::max(now_, m.start + (face - m.p[k]) / m.v[k]);
-    if (t < e.time) {
-      e.time = t;
-      e.partner = static_cast<std::uint32_t>(2 * k + (m.v[k] > 0 ? 1 : 0));
+    if (t < e.cross) {
+      e.cross = t;
+      e.cross_face = static_cast<std::uint8_t>(2 * k + (m.v[k] > 0 ? 1 : 0));
     }
   }
-  if (e.time == never) e.kind = Kind::none;
-  return e;
 }
 
 void HardSphereWorld::cross(SphereId i) {
-  const Event e = event_[i];
-  const int k = static_cast<int>(e.partner / 2);
-  now_ = std::max(now_, e.time);
+  // As event-driven MD codes do: the sphere keeps its earliest contact (over the cells it
+  // was next to, found without regard to the crossing) and pairs only with the spheres of
+  // the 9 cells it comes next to. Every pair of neighbours has been examined by one of its
+  // spheres since both last changed motion: by a full scan at a motion change, or by this
+  // scan when they became neighbours. A stale contact needs a full scan.
+  Event& e = event_[i];
+  const int k = e.cross_face / 2;
+  const bool up = e.cross_face % 2 == 1;
+  now_ = std::max(now_, e.cross);
   cell_remove(i);
-  cell_[i][k] += (e.partner % 2 == 1) ? 1 : -1;
+  cell_[i][k] += up ? 1 : -1;
   cell_insert(i);
   ++stats_.cell_crossings;
-  schedule(i);
+  if (!valid(i)) {
+    schedule(i);
+    return;
+  }
+  ++stats_.reschedules;
+  set_crossing(i, e);
+  const std::array<int, 3>& c = cell_[i];
+  const int layer = c[k] + (up ? 1 : -1);
+  if (layer >= 0 && layer < cells_[k]) {
+    std::array<int, 3> lo{}, hi{};
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = std::max(0, c[a] - 1);
+      hi[a] = std::min(cells_[a] - 1, c[a] + 1);
+    }
+    lo[k] = hi[k] = layer;
+    Best best{e, e.kind == Kind::none ? ~std::uint64_t{0} : tie_of(i)};
+    for_each_in_cells(lo, hi, i, [&](SphereId j) {
+      consider(i, best, pair_window(i, j, best.contact.hi), Kind::pair, j, tie_key::pair(i, j), false);
+    });
+    const double cross = e.cross;
+    const std::uint8_t face = e.cross_face;
+    e = best.contact;
+    e.cross = cross;
+    e.cross_face = face;
+  }
+  heap_update(i);
 }
 
 // ---------------------------------------------------------------- failure times
@@ -223,51 +259,55 @@ double HardSphereWorld::wall_instant(SphereId i, int w, const hard_spheres::Wind
                                     stats_.times);
 }
 
-void HardSphereWorld::schedule(SphereId i, bool resolve_all) {
-  // The sphere's earliest candidate by the windows of the failure times. Windows that
-  // overlap cannot be ordered by the doubles: the sphere is marked tied, and its event is
-  // resolved with every such candidate's exact instant before it is processed. At the
-  // current instant every window is resolved at once, so that its events go by tie key.
+void HardSphereWorld::consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner,
+                               std::uint64_t tie, bool resolve_all) {
+  // Windows that overlap cannot be ordered by the doubles: the sphere is marked tied, and
+  // its event is resolved with every such candidate's exact instant before it is
+  // processed. At the current instant every window is resolved at once, so that its
+  // events go by tie key.
   using hard_spheres::Window;
-  ++stats_.reschedules;
-  const Event cross = crossing(i);
-  Event contact;
-  std::uint64_t contact_tie = ~std::uint64_t{0};
-  auto consider = [&](Window w, Kind kind, std::uint32_t partner, std::uint64_t tie) {
-    if (!w.fails()) return;
-    if (!w.exact && (resolve_all || w.lo <= instant_)) {
-      const double t = kind == Kind::pair ? pair_instant(i, partner, w) : wall_instant(i, static_cast<int>(partner), w);
-      w = Window{t, t, t, true};
-    }
-    auto take = [&] {
-      contact.time = w.lo;
-      contact.hi = w.hi;
-      contact.guess = w.guess;
-      contact.exact = w.exact;
-      contact.kind = kind;
-      contact.partner = partner;
-      contact.partner_count = kind == Kind::pair ? count_[partner] : 0;
-      contact_tie = tie;
-    };
-    if (contact.kind == Kind::none) {
-      take();
-      return;
-    }
-    if (w.lo > contact.hi) return;  // certainly later
-    if (w.hi < contact.time) {      // certainly earlier
-      take();
-      contact.tied = false;
-      return;
-    }
-    if (w.lo < contact.time || (w.lo == contact.time && tie < contact_tie)) take();
-    contact.tied = true;
+  if (!w.fails()) return;
+  if (!w.exact && (resolve_all || w.lo <= instant_)) {
+    const double t = kind == Kind::pair ? pair_instant(i, partner, w) : wall_instant(i, static_cast<int>(partner), w);
+    w = Window{t, t, t, true};
+  }
+  Event& contact = best.contact;
+  auto take = [&] {
+    contact.time = w.lo;
+    contact.hi = w.hi;
+    contact.exact = w.exact;
+    contact.kind = kind;
+    contact.partner = partner;
+    contact.partner_count = kind == Kind::pair ? count_[partner] : 0;
+    best.tie = tie;
   };
-  for (int w = 0; w < wall_count; ++w) consider(wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)));
+  if (contact.kind == Kind::none) {
+    take();
+    return;
+  }
+  if (w.lo > contact.hi) return;  // certainly later
+  if (w.hi < contact.time) {      // certainly earlier
+    take();
+    contact.tied = false;
+    return;
+  }
+  if (w.lo < contact.time || (w.lo == contact.time && tie < best.tie)) take();
+  contact.tied = true;
+}
+
+void HardSphereWorld::schedule(SphereId i, bool resolve_all) {
+  // The sphere's earliest candidate by the windows of the failure times, over its walls
+  // and the spheres of the 27 cells around it (regardless of its next crossing, so that
+  // the candidate stays good after it: cross()).
+  ++stats_.reschedules;
+  Best best;
+  for (int w = 0; w < wall_count; ++w)
+    consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), resolve_all);
   for_each_neighbour(i, [&](SphereId j) {
-    consider(pair_window(i, j, std::min(contact.hi, cross.time)), Kind::pair, j, tie_key::pair(i, j));
+    consider(i, best, pair_window(i, j, best.contact.hi), Kind::pair, j, tie_key::pair(i, j), resolve_all);
   });
-  // At equal times a contact comes before a crossing (its tie key is smaller).
-  event_[i] = (contact.kind != Kind::none && contact.time <= cross.time) ? contact : cross;
+  event_[i] = best.contact;
+  set_crossing(i, event_[i]);
   heap_update(i);
 }
 
@@ -279,9 +319,10 @@ void HardSphereWorld::resolve(SphereId i) {
     schedule(i, true);
     return;
   }
-  const hard_spheres::Window w{e.time, e.hi, e.guess, false};
+  // The window is a few ulps wide: its middle is where the instant likely is.
+  const hard_spheres::Window w{e.time, e.hi, e.time + 0.5 * (e.hi - e.time), false};
   const double t = e.kind == Kind::pair ? pair_instant(i, e.partner, w) : wall_instant(i, static_cast<int>(e.partner), w);
-  e.time = e.hi = e.guess = t;
+  e.time = e.hi = t;
   e.exact = true;
   heap_update(i);
 }
@@ -295,13 +336,9 @@ bool HardSphereWorld::valid(SphereId i) const {
 
 std::uint64_t HardSphereWorld::tie_of(SphereId i) const {
   const Event& e = event_[i];
-  switch (e.kind) {
-    case Kind::pair: return tie_key::pair(i, e.partner);
-    case Kind::wall: return tie_key::wall(i, static_cast<Wall>(e.partner));
-    case Kind::crossing: return tie_key::bookkeeping(i, 1);
-    case Kind::none: break;
-  }
-  return ~std::uint64_t{0};
+  if (e.crossing_first()) return e.cross == never ? ~std::uint64_t{0} : tie_key::bookkeeping(i, 1);
+  if (e.kind == Kind::pair) return tie_key::pair(i, e.partner);
+  return tie_key::wall(i, static_cast<Wall>(e.partner));
 }
 
 bool HardSphereWorld::before(const HeapEntry& x, const HeapEntry& y) const {
@@ -340,7 +377,7 @@ void HardSphereWorld::sift_down(std::size_t pos) {
 }
 
 void HardSphereWorld::heap_update(SphereId i) {
-  const HeapEntry x{event_[i].time, i};
+  const HeapEntry x{event_[i].queued(), i};
   if (pos_[i] == npos) {
     heap_.push_back(x);
     sift_up(heap_.size() - 1);
@@ -360,8 +397,8 @@ bool HardSphereWorld::step_before(double limit) {
   while (!heap_.empty()) {
     const SphereId i = heap_[0].id;
     const Event& e = event_[i];
-    if (e.kind == Kind::none || e.time > limit) return false;
-    if (e.kind == Kind::crossing) {
+    if (heap_[0].time == never || heap_[0].time > limit) return false;
+    if (e.crossing_first()) {
       cross(i);
       return true;
     }
@@ -408,8 +445,8 @@ void HardSphereWorld::first_of_instant(double t) {
   while (!heap_.empty()) {
     const SphereId i = heap_[0].id;
     const Event& e = event_[i];
-    if (e.kind == Kind::none || e.time > t) break;
-    if (e.kind == Kind::crossing) {
+    if (heap_[0].time == never || heap_[0].time > t) break;
+    if (e.crossing_first()) {
       cross(i);
       continue;
     }

@@ -90,20 +90,31 @@ class HardSphereWorld {
   void audit() const;
 
  private:
-  enum class Kind : std::uint8_t { none, pair, wall, crossing };
+  enum class Kind : std::uint8_t { none, pair, wall };
+  // A sphere's schedule: its earliest contact candidate (kept across cell crossings, as
+  // long as its partner's motion is unchanged) and its next cell crossing. It is queued
+  // at the earlier of the two; at equal times the contact comes first (smaller tie key).
   struct Event {
-    double time = hard_spheres::never;  // contacts: a lower bound of the failure time, or its instant if exact
-    double hi = hard_spheres::never;    // contacts: an upper bound of the failure time
-    double guess = hard_spheres::never;  // contacts: where the instant likely is
-    std::uint32_t partner = 0;          // sphere (pair), wall index (wall), axis * 2 + up (crossing)
-    std::uint32_t partner_count = 0;    // the partner's event counter when scheduled
+    double time = hard_spheres::never;   // contact: a lower bound of its failure time, or its instant if exact
+    double hi = hard_spheres::never;     // contact: an upper bound of the failure time
+    double cross = hard_spheres::never;  // the next cell crossing (a double near its exact time)
+    std::uint32_t partner = 0;           // sphere (pair) or wall index (wall)
+    std::uint32_t partner_count = 0;     // the partner's event counter when scheduled
     Kind kind = Kind::none;
-    bool tied = false;  // another contact of this sphere may fall at the same instant
+    bool tied = false;   // another contact of this sphere may fall at the same instant
     bool exact = false;  // time is the instant itself
+    std::uint8_t cross_face = 0;  // axis * 2 + up
+    bool crossing_first() const { return cross < time || kind == Kind::none; }
+    double queued() const { return crossing_first() ? cross : time; }
   };
   struct HeapEntry {
     double time;
     SphereId id;
+  };
+  // The earliest contact found so far while scanning candidates.
+  struct Best {
+    Event contact;
+    std::uint64_t tie = ~std::uint64_t{0};
   };
 
   bool step_before(double limit);
@@ -116,16 +127,20 @@ class HardSphereWorld {
   void sift_down(std::size_t pos);
   bool valid(SphereId i) const;
   void schedule(SphereId i, bool resolve_all = false);
+  void consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner, std::uint64_t tie,
+                bool resolve_all);
   void resolve(SphereId i);
   template <class F>
   void for_each_neighbour(SphereId i, F&& f) const;
+  template <class F>
+  void for_each_in_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip, F&& f) const;
   hard_spheres::Window pair_window(SphereId i, SphereId j, double bound);
   hard_spheres::Window wall_window(SphereId i, int w);
   double pair_instant(SphereId i, SphereId j, const hard_spheres::Window& w);
   double wall_instant(SphereId i, int w, const hard_spheres::Window& win);
   double allowance(std::uint64_t key, SphereId a, SphereId b) const;
   void store_allowance(std::uint64_t key, SphereId a, SphereId b, double value);
-  Event crossing(SphereId i) const;
+  void set_crossing(SphereId i, Event& e) const;
 
   // Cells.
   int cell_coordinate(int k, double x) const;

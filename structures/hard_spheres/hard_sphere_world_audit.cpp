@@ -25,7 +25,7 @@ void HardSphereWorld::audit() const {
   if (heap_.size() != n) fail("the queue holds " + std::to_string(heap_.size()) + " events for " + std::to_string(n) + " spheres");
   for (std::size_t p = 0; p < heap_.size(); ++p) {
     if (pos_[heap_[p].id] != p) fail("queue position of sphere " + std::to_string(heap_[p].id) + " is wrong");
-    if (heap_[p].time != event_[heap_[p].id].time) fail("queued time of sphere " + std::to_string(heap_[p].id) + " is stale");
+    if (heap_[p].time != event_[heap_[p].id].queued()) fail("queued time of sphere " + std::to_string(heap_[p].id) + " is stale");
     if (p > 0 && before(heap_[p], heap_[(p - 1) / 2])) fail("the queue is out of order at " + std::to_string(p));
   }
   for (SphereId i = 0; i < n; ++i) {
@@ -73,7 +73,7 @@ void HardSphereWorld::audit() const {
       const double f = hard_spheres::pair_instant(
           kin_[i], radius_[i], kin_[j], radius_[j], al,
           hard_spheres::pair_window(kin_[i], radius_[i], kin_[j], radius_[j], al, hard_spheres::never, scratch), scratch);
-      if (f < std::min(event_[i].time, event_[j].time))
+      if (f < std::min(event_[i].queued(), event_[j].queued()))
         fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " meet at " + std::to_string(f) +
              ", before both of their scheduled events: a contact would be missed");
     }
