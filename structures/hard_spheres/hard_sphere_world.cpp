@@ -613,16 +613,26 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   // As CollisionWorld::restart: note the pairs and walls failing at this instant (their
   // certificates would be destroyed now), change the motions, decide the new
   // certificates' allowances, then schedule.
+  // One scan of the neighbours serves both: note_failing_now lists the neighbours near
+  // contact, and only those can need an allowance (the others are far apart).
+  near_.clear();
   for (SphereId id : ids) note_failing_now(id, t);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     kin_[ids[i]] = Kinematics{states[i].position, states[i].velocity, t};
     ++count_[ids[i]];
     max_speed_ = std::max(max_speed_, norm(states[i].velocity));
   }
-  for (SphereId id : ids) {
+  for (SphereId id : ids)
     for (int w = 0; w < wall_count; ++w) decide_wall_allowance(id, static_cast<Wall>(w));
-    for_each_neighbour(id, [&](SphereId j) { decide_pair_allowance(id, j, t); });
-  }
+  for (const auto& [id, j] : near_) decide_pair_allowance(id, j, t);
+  // (The pairs already failing at this instant are near too; decided again if listed twice: idempotent.)
+  for (SphereId id : ids)
+    for (const std::uint64_t key : touching_now_) {
+      const SphereId a = static_cast<SphereId>(key >> 32), b = static_cast<SphereId>(key & 0xFFFFFFFFu);
+      if (b >= 0xFFFFFFF0u || (a != id && b != id)) continue;  // a wall, or not this sphere's
+      if (std::find(near_.begin(), near_.end(), std::pair<SphereId, SphereId>{id, a == id ? b : a}) == near_.end())
+        decide_pair_allowance(a, b, t);
+    }
   for (SphereId id : ids) schedule(id);
   if (allowances_.size() > 4 * size() + 64) {
     for (auto it = allowances_.begin(); it != allowances_.end();) {
@@ -639,10 +649,17 @@ void HardSphereWorld::note_failing_now(SphereId id, double t) {
   auto noted = [&](std::uint64_t key) {
     return std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
   };
+  // Neighbours nearer than this (relative, in d^2 - R^2) are listed in near_ for the
+  // allowances that restart decides after the motion change: a generous margin over the
+  // allowances' own test (1e-9), since the response may move the spheres apart by up to
+  // the contact tolerance.
+  const double near = 1e-3 + 8 * settings_.contact_tolerance;
   const Vec<3> x = kin_[id].position(t);
   for_each_neighbour(id, [&](SphereId j) {
     const Vec<3> d = sub(x, kin_[j].position(t));
     const double R = radius_[id] + radius_[j], d2 = dot(d, d);
+    if (d2 - R * R > near * (d2 + R * R)) return;
+    near_.emplace_back(id, j);
     if (d2 - R * R > 1e-6 * (d2 + R * R)) return;  // far from touching: not failing at t
     const std::uint64_t key = tie_key::pair(id, j);
     if (noted(key)) return;

@@ -25,6 +25,7 @@
 #include <limits>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "structures/collision/box.hpp"
@@ -196,6 +197,7 @@ class HardSphereWorld {
   std::vector<std::uint64_t> touching_now_;
   std::uint64_t events_at_instant_ = 0;
   std::vector<HeapEntry> gathered_;  // reused
+  std::vector<std::pair<SphereId, SphereId>> near_;  // (sphere, neighbour) near contact at a motion change (restart)
   std::vector<Contact> contacts_;
   bool keep_contacts_ = true;
   std::uint64_t sphere_contacts_ = 0, wall_contacts_ = 0;
