@@ -54,20 +54,28 @@ HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, const s
     box_.hi[k] = settings_.box.hi[k] - origin_[k];
   }
   kin_.resize(n);
-  radius_.resize(n);
-  mass_.resize(n);
+  // Radii and masses stored once when every sphere shares them (the common case).
+  if (n > 0) {
+    r_ = spheres[0].radius;
+    m_ = spheres[0].mass;
+  }
+  bool same_radius = true, same_mass = true;
+  for (const Sphere& sp : spheres) {
+    same_radius = same_radius && sp.radius == r_;
+    same_mass = same_mass && sp.mass == m_;
+  }
+  if (!same_radius)
+    for (const Sphere& sp : spheres) radius_.push_back(sp.radius);
+  if (!same_mass)
+    for (const Sphere& sp : spheres) mass_.push_back(sp.mass);
   double r_max = 0;
   for (std::size_t i = 0; i < n; ++i) {
     Vec<3> p = spheres[i].position;
     for (int k = 0; k < 3; ++k) p[k] -= origin_[k];
-    kin_[i] = Kinematics{p, spheres[i].velocity, 0.0};
-    radius_[i] = spheres[i].radius;
-    mass_[i] = spheres[i].mass;
-    r_max = std::max(r_max, radius_[i]);
+    set_motion(static_cast<SphereId>(i), Kinematics{p, spheres[i].velocity, 0.0});
+    r_max = std::max(r_max, radius(static_cast<SphereId>(i)));
     max_speed_ = std::max(max_speed_, norm(spheres[i].velocity));
   }
-  count_.assign(n, 0);
-  allowance_count_.assign(n, npos);
   slot_.assign(n, AllowanceSlot{});
   event_.assign(n, Event{});
   pos_.assign(n, npos);
@@ -206,55 +214,56 @@ void HardSphereWorld::cross(SphereId i) {
 
 double HardSphereWorld::allowance(std::uint64_t key, SphereId a, SphereId b) const {
   // a is the sphere of smaller id (a == b for a wall).
+  // Most pairs have none: both spheres' marks tell it from the cache line of their motions.
+  if (kin_[a].allowance_count != kin_[a].count || kin_[b].allowance_count != kin_[b].count) return 0;
   const AllowanceSlot& slot = slot_[a];
   if (slot.key == key) {
-    if (slot.allowance.count_a == count_[a] && slot.allowance.count_b == count_[b]) return slot.allowance.value;
+    if (slot.allowance.count_a == kin_[a].count && slot.allowance.count_b == kin_[b].count) return slot.allowance.value;
   }
-  if (allowance_count_[a] != count_[a] || allowance_count_[b] != count_[b]) return 0;
   const auto it = allowances_.find(key);
-  if (it == allowances_.end() || it->second.count_a != count_[a] || it->second.count_b != count_[b]) return 0;
+  if (it == allowances_.end() || it->second.count_a != kin_[a].count || it->second.count_b != kin_[b].count) return 0;
   return it->second.value;
 }
 
 void HardSphereWorld::store_allowance(std::uint64_t key, SphereId a, SphereId b, double value) {
-  const Allowance x{value, count_[a], count_[b]};
+  const Allowance x{value, kin_[a].count, kin_[b].count};
+  kin_[a].allowance_count = kin_[a].count;
+  kin_[b].allowance_count = kin_[b].count;
   AllowanceSlot& slot = slot_[a];
   const SphereId slot_b = slot.key == ~std::uint64_t{0} ? a
                           : (slot.key & 0xFFFFFFFFu) >= 0xFFFFFFF0u ? a
                                                                       : static_cast<SphereId>(slot.key & 0xFFFFFFFFu);
-  const bool stale = slot.key == ~std::uint64_t{0} || slot.allowance.count_a != count_[a] ||
-                     slot.allowance.count_b != count_[slot_b];
+  const bool stale = slot.key == ~std::uint64_t{0} || slot.allowance.count_a != kin_[a].count ||
+                     slot.allowance.count_b != kin_[slot_b].count;
   if (slot.key == key || stale) {
     slot.key = key;
     slot.allowance = x;
     return;
   }
   allowances_[key] = x;
-  allowance_count_[a] = count_[a];
-  allowance_count_[b] = count_[b];
 }
 
 hard_spheres::Window HardSphereWorld::pair_window(SphereId i, SphereId j, double bound) {
   const SphereId a = std::min(i, j), b = std::max(i, j);
-  return hard_spheres::pair_window(kin_[a], radius_[a], kin_[b], radius_[b], allowance(tie_key::pair(a, b), a, b),
+  return hard_spheres::pair_window(kin_[a], radius(a), kin_[b], radius(b), allowance(tie_key::pair(a, b), a, b),
                                    bound, stats_.times);
 }
 
 hard_spheres::Window HardSphereWorld::wall_window(SphereId i, int w) {
   const Wall wall = static_cast<Wall>(w);
-  return hard_spheres::wall_window(kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall),
+  return hard_spheres::wall_window(kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall),
                                    wall_is_low(wall) ? +1 : -1, allowance(tie_key::wall(i, wall), i, i), stats_.times);
 }
 
 double HardSphereWorld::pair_instant(SphereId i, SphereId j, const hard_spheres::Window& w) {
   const SphereId a = std::min(i, j), b = std::max(i, j);
-  return hard_spheres::pair_instant(kin_[a], radius_[a], kin_[b], radius_[b], allowance(tie_key::pair(a, b), a, b), w,
+  return hard_spheres::pair_instant(kin_[a], radius(a), kin_[b], radius(b), allowance(tie_key::pair(a, b), a, b), w,
                                     stats_.times);
 }
 
 double HardSphereWorld::wall_instant(SphereId i, int w, const hard_spheres::Window& win) {
   const Wall wall = static_cast<Wall>(w);
-  return hard_spheres::wall_instant(kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall),
+  return hard_spheres::wall_instant(kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall),
                                     wall_is_low(wall) ? +1 : -1, allowance(tie_key::wall(i, wall), i, i), win,
                                     stats_.times);
 }
@@ -278,7 +287,7 @@ void HardSphereWorld::consider(SphereId i, Best& best, hard_spheres::Window w, K
     contact.exact = w.exact;
     contact.kind = kind;
     contact.partner = partner;
-    contact.partner_count = kind == Kind::pair ? count_[partner] : 0;
+    contact.partner_count = kind == Kind::pair ? kin_[partner].count : 0;
     best.tie = tie;
   };
   if (contact.kind == Kind::none) {
@@ -329,7 +338,7 @@ void HardSphereWorld::resolve(SphereId i) {
 
 bool HardSphereWorld::valid(SphereId i) const {
   const Event& e = event_[i];
-  return e.kind != Kind::pair || count_[e.partner] == e.partner_count;
+  return e.kind != Kind::pair || kin_[e.partner].count == e.partner_count;
 }
 
 // ---------------------------------------------------------------- the queue
@@ -516,12 +525,12 @@ void HardSphereWorld::first_of_instant(double t) {
     for (const Candidate& c : candidates) {
       if (c.with_wall) {
         const Wall w = c.wall;
-        walls.push_back(std::make_unique<hard_spheres::WallFunction>(kin_[c.a], radius_[c.a], wall_axis(w),
+        walls.push_back(std::make_unique<hard_spheres::WallFunction>(kin_[c.a], radius(c.a), wall_axis(w),
                                                                      wall_plane(box_, w), wall_is_low(w) ? 1 : -1,
                                                                      allowance(c.tie, c.a, c.a)));
         roots.push_back(hard_spheres::wall_root(*walls.back(), kin_[c.a].start));
       } else {
-        pairs.push_back(std::make_unique<hard_spheres::PairFunction>(kin_[c.a], radius_[c.a], kin_[c.b], radius_[c.b],
+        pairs.push_back(std::make_unique<hard_spheres::PairFunction>(kin_[c.a], radius(c.a), kin_[c.b], radius(c.b),
                                                                      allowance(c.tie, c.a, c.b)));
         roots.push_back(hard_spheres::pair_root(*pairs.back(), std::max(kin_[c.a].start, kin_[c.b].start)));
       }
@@ -582,12 +591,12 @@ void HardSphereWorld::encounter(SphereId a, SphereId b, bool with_wall, Wall w) 
       if (low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0)
         throw InvalidInput("wall response for sphere " + std::to_string(a) + " at t = " + shortest(t) +
                            " left it moving into the wall");
-      const double x = touching_coordinate(wall_plane(box_, w), radius_[a], low);
+      const double x = touching_coordinate(wall_plane(box_, w), radius(a), low);
       if (low ? s[0].position[k] < x : s[0].position[k] > x) s[0].position[k] = x;
       record(c);
     }
   } else if (approach_beyond_rounding(s[0], s[1])) {
-    auto [va, vb] = collision_response(s[0].position, s[0].velocity, mass_[a], s[1].position, s[1].velocity, mass_[b],
+    auto [va, vb] = collision_response(s[0].position, s[0].velocity, mass(a), s[1].position, s[1].velocity, mass(b),
                                        settings_.restitution);
     s[0].velocity = va;
     s[1].velocity = vb;
@@ -596,7 +605,7 @@ void HardSphereWorld::encounter(SphereId a, SphereId b, bool with_wall, Wall w) 
                          " at t = " + shortest(t) + " left them approaching");
     std::array<bool, 3> movable{};
     for (int k = 0; k < 3; ++k) movable[k] = s[0].velocity[k] != 0 || s[1].velocity[k] != 0;
-    separate_pair(s[0].position, radius_[a], mass_[a], s[1].position, radius_[b], mass_[b], movable);
+    separate_pair(s[0].position, radius(a), mass(a), s[1].position, radius(b), mass(b), movable);
     record(c);
   }
   restart({ids.data(), count}, t, {s.data(), count});
@@ -618,8 +627,8 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   near_.clear();
   for (SphereId id : ids) note_failing_now(id, t);
   for (std::size_t i = 0; i < ids.size(); ++i) {
-    kin_[ids[i]] = Kinematics{states[i].position, states[i].velocity, t};
-    ++count_[ids[i]];
+    set_motion(ids[i], Kinematics{states[i].position, states[i].velocity, t});
+    ++kin_[ids[i]].count;
     max_speed_ = std::max(max_speed_, norm(states[i].velocity));
   }
   for (SphereId id : ids)
@@ -639,7 +648,7 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
       const SphereId a = static_cast<SphereId>(it->first >> 32);
       const bool wall = (it->first & 0xFFFFFFFFu) >= 0xFFFFFFF0u;
       const SphereId b = wall ? a : static_cast<SphereId>(it->first & 0xFFFFFFFFu);
-      if (it->second.count_a != count_[a] || it->second.count_b != count_[b]) it = allowances_.erase(it);
+      if (it->second.count_a != kin_[a].count || it->second.count_b != kin_[b].count) it = allowances_.erase(it);
       else ++it;
     }
   }
@@ -657,7 +666,7 @@ void HardSphereWorld::note_failing_now(SphereId id, double t) {
   const Vec<3> x = kin_[id].position(t);
   for_each_neighbour(id, [&](SphereId j) {
     const Vec<3> d = sub(x, kin_[j].position(t));
-    const double R = radius_[id] + radius_[j], d2 = dot(d, d);
+    const double R = radius(id) + radius(j), d2 = dot(d, d);
     if (d2 - R * R > near * (d2 + R * R)) return;
     near_.emplace_back(id, j);
     if (d2 - R * R > 1e-6 * (d2 + R * R)) return;  // far from touching: not failing at t
@@ -670,7 +679,7 @@ void HardSphereWorld::note_failing_now(SphereId id, double t) {
     const Wall wall = static_cast<Wall>(w);
     const int k = wall_axis(wall), side = wall_is_low(wall) ? 1 : -1;
     const double plane = wall_plane(box_, wall);
-    if (side * (x[k] - plane) - radius_[id] > 1e-6 * (std::fabs(x[k]) + std::fabs(plane) + radius_[id])) continue;
+    if (side * (x[k] - plane) - radius(id) > 1e-6 * (std::fabs(x[k]) + std::fabs(plane) + radius(id))) continue;
     const std::uint64_t key = tie_key::wall(id, wall);
     if (noted(key)) continue;
     const hard_spheres::Window win = wall_window(id, w);
@@ -685,9 +694,9 @@ void HardSphereWorld::decide_pair_allowance(SphereId a, SphereId b, double t0) {
   const bool instant = t0 == instant_ && std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
   const SphereState sa{kin_[a].position(t0), kin_[a].v}, sb{kin_[b].position(t0), kin_[b].v};
   const Vec<3> d = sub(sa.position, sb.position);
-  const double R = radius_[a] + radius_[b], d2 = dot(d, d);
+  const double R = radius(a) + radius(b), d2 = dot(d, d);
   if (!instant && d2 - R * R > 1e-9 * (d2 + R * R)) return;
-  const hard_spheres::PairFunction f(kin_[a], radius_[a], kin_[b], radius_[b], 0.0);
+  const hard_spheres::PairFunction f(kin_[a], radius(a), kin_[b], radius(b), 0.0);
   auto store = [&](double value) { store_allowance(key, a, b, value); };
   if (approach_beyond_rounding(sa, sb)) {
     const Rational f0 = f.certificate.exact_value_at(t0);
@@ -714,9 +723,9 @@ void HardSphereWorld::decide_wall_allowance(SphereId id, Wall w) {
   const double t0 = kin_[id].start;
   const bool instant = t0 == instant_ && std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
   const double x = kin_[id].position(k, t0);
-  const double clearance = side * (x - plane) - radius_[id];
-  if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + radius_[id])) return;
-  const hard_spheres::WallFunction f(kin_[id], radius_[id], k, plane, side, 0.0);
+  const double clearance = side * (x - plane) - radius(id);
+  if (!instant && clearance > 1e-9 * (std::fabs(x) + std::fabs(plane) + radius(id))) return;
+  const hard_spheres::WallFunction f(kin_[id], radius(id), k, plane, side, 0.0);
   auto store = [&](double value) { store_allowance(key, id, id, value); };
   if (side * kin_[id].v[k] < 0) {
     const Rational f0 = f.certificate.exact_value_at(t0);
@@ -743,7 +752,7 @@ double HardSphereWorld::kinetic_energy(double t) const {
   double e = 0;
   for (SphereId i = 0; i < size(); ++i) {
     const Vec<3> v = state(i, t).velocity;
-    e += 0.5 * mass_[i] * dot(v, v);
+    e += 0.5 * mass(i) * dot(v, v);
   }
   return e;
 }

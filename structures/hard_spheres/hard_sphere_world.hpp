@@ -166,9 +166,20 @@ class HardSphereWorld {
   Box3 box_;
   double max_speed_ = 0;
   double now_ = 0;
-  std::vector<hard_spheres::Kinematics> kin_;
-  std::vector<double> radius_, mass_;
-  std::vector<std::uint32_t> count_;  // event counter: bumped at each motion change
+  // A sphere's motion with its counters, one cache line: a neighbour scan reads the
+  // motion, and the allowance check the counters, of each neighbour.
+  struct alignas(64) Body : hard_spheres::Kinematics {
+    std::uint32_t count = 0;  // event counter: bumped at each motion change
+    // Its count when an allowance of one of its pairs or walls was last stored (none valid
+    // for it unless equal to count).
+    std::uint32_t allowance_count = ~std::uint32_t{0};
+  };
+  void set_motion(SphereId i, const hard_spheres::Kinematics& k) { static_cast<hard_spheres::Kinematics&>(kin_[i]) = k; }
+  double radius(SphereId i) const { return radius_.empty() ? r_ : radius_[i]; }
+  double mass(SphereId i) const { return mass_.empty() ? m_ : mass_[i]; }
+  std::vector<Body> kin_;
+  double r_ = 0, m_ = 0;            // every sphere's radius and mass, when they share them
+  std::vector<double> radius_, mass_;  // else each one's
   std::vector<Event> event_;
   std::vector<std::array<int, 3>> cell_;
   std::vector<SphereId> next_in_cell_;
@@ -191,7 +202,6 @@ class HardSphereWorld {
   };
   std::vector<AllowanceSlot> slot_;
   std::unordered_map<std::uint64_t, Allowance> allowances_;
-  std::vector<std::uint32_t> allowance_count_;  // a sphere's counter when the map last got one of it
   // Contacts at one instant (CollisionWorld's touching_now_).
   double instant_ = -std::numeric_limits<double>::infinity();
   std::vector<std::uint64_t> touching_now_;

@@ -31,7 +31,7 @@ void HardSphereWorld::audit() const {
   for (SphereId i = 0; i < n; ++i) {
     const Vec<3> x = kin_[i].position(t);
     for (int k = 0; k < 3; ++k) {
-      if (x[k] - radius_[i] < box_.lo[k] - tol || x[k] + radius_[i] > box_.hi[k] + tol)
+      if (x[k] - radius(i) < box_.lo[k] - tol || x[k] + radius(i) > box_.hi[k] + tol)
         fail("sphere " + std::to_string(i) + " is outside the box");
       // In its cell, up to the slack that cell crossings at doubles need.
       const double lo = box_.lo[k] + cell_[i][k] * side_[k], hi = lo + side_[k];
@@ -46,8 +46,8 @@ void HardSphereWorld::audit() const {
       const int side = wall_is_low(wall) ? 1 : -1;
       const double al = allowance(tie_key::wall(i, wall), i, i);
       const double f = hard_spheres::wall_instant(
-          kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall), side, al,
-          hard_spheres::wall_window(kin_[i], radius_[i], wall_axis(wall), wall_plane(box_, wall), side, al, scratch),
+          kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall), side, al,
+          hard_spheres::wall_window(kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall), side, al, scratch),
           scratch);
       if (f < event_[i].time) fail("sphere " + std::to_string(i) + " reaches wall " + std::to_string(w) + " before its event");
       if (event_[i].kind == Kind::wall && event_[i].exact && event_[i].partner == static_cast<std::uint32_t>(w) &&
@@ -58,8 +58,8 @@ void HardSphereWorld::audit() const {
       const SphereId j = event_[i].partner, a = std::min(i, j), b = std::max(i, j);
       const double al = allowance(tie_key::pair(a, b), a, b);
       const double f = hard_spheres::pair_instant(
-          kin_[a], radius_[a], kin_[b], radius_[b], al,
-          hard_spheres::pair_window(kin_[a], radius_[a], kin_[b], radius_[b], al, hard_spheres::never, scratch), scratch);
+          kin_[a], radius(a), kin_[b], radius(b), al,
+          hard_spheres::pair_window(kin_[a], radius(a), kin_[b], radius(b), al, hard_spheres::never, scratch), scratch);
       if (event_[i].exact ? f != event_[i].time : !(event_[i].time <= f)) fail("sphere " + std::to_string(i) + ": its event with " + std::to_string(j) + " is not their failure");
     }
   }
@@ -67,12 +67,12 @@ void HardSphereWorld::audit() const {
   for (SphereId i = 0; i < n; ++i)
     for (SphereId j = i + 1; j < n; ++j) {
       const Vec<3> d = sub(kin_[i].position(t), kin_[j].position(t));
-      const double gap = norm(d) - radius_[i] - radius_[j];
+      const double gap = norm(d) - radius(i) - radius(j);
       if (gap < -tol) fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " overlap by " + std::to_string(-gap));
       const double al = allowance(tie_key::pair(i, j), i, j);
       const double f = hard_spheres::pair_instant(
-          kin_[i], radius_[i], kin_[j], radius_[j], al,
-          hard_spheres::pair_window(kin_[i], radius_[i], kin_[j], radius_[j], al, hard_spheres::never, scratch), scratch);
+          kin_[i], radius(i), kin_[j], radius(j), al,
+          hard_spheres::pair_window(kin_[i], radius(i), kin_[j], radius(j), al, hard_spheres::never, scratch), scratch);
       if (f < std::min(event_[i].queued(), event_[j].queued()))
         fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " meet at " + std::to_string(f) +
              ", before both of their scheduled events: a contact would be missed");
