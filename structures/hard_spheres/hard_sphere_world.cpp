@@ -28,6 +28,9 @@ using text::shortest;
 /// neighbours never touch.
 constexpr double cell_slack = 1e-6;
 constexpr std::uint32_t npos = ~std::uint32_t{0};
+/// Children per node of the queue (a d-ary heap: half the levels of a binary one, and the
+/// four children of a node share a cache line). Measured against 2: docs/benchmarks/event-cost.md.
+constexpr std::size_t arity = 4;
 
 }  // namespace
 
@@ -359,7 +362,7 @@ bool HardSphereWorld::before(const HeapEntry& x, const HeapEntry& y) const {
 void HardSphereWorld::sift_up(std::size_t pos) {
   const HeapEntry x = heap_[pos];
   while (pos > 0) {
-    const std::size_t parent = (pos - 1) / 2;
+    const std::size_t parent = (pos - 1) / arity;
     if (!before(x, heap_[parent])) break;
     heap_[pos] = heap_[parent];
     pos_[heap_[pos].id] = static_cast<std::uint32_t>(pos);
@@ -373,9 +376,11 @@ void HardSphereWorld::sift_down(std::size_t pos) {
   const HeapEntry x = heap_[pos];
   const std::size_t n = heap_.size();
   for (;;) {
-    std::size_t child = 2 * pos + 1;
-    if (child >= n) break;
-    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
+    const std::size_t first = arity * pos + 1;
+    if (first >= n) break;
+    std::size_t child = first;
+    for (std::size_t c = first + 1; c < std::min(first + arity, n); ++c)
+      if (before(heap_[c], heap_[child])) child = c;
     if (!before(heap_[child], x)) break;
     heap_[pos] = heap_[child];
     pos_[heap_[pos].id] = static_cast<std::uint32_t>(pos);

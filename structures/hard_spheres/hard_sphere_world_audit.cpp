@@ -26,7 +26,7 @@ void HardSphereWorld::audit() const {
   for (std::size_t p = 0; p < heap_.size(); ++p) {
     if (pos_[heap_[p].id] != p) fail("queue position of sphere " + std::to_string(heap_[p].id) + " is wrong");
     if (heap_[p].time != event_[heap_[p].id].queued()) fail("queued time of sphere " + std::to_string(heap_[p].id) + " is stale");
-    if (p > 0 && before(heap_[p], heap_[(p - 1) / 2])) fail("the queue is out of order at " + std::to_string(p));
+    if (p > 0 && before(heap_[p], heap_[(p - 1) / 4])) fail("the queue is out of order at " + std::to_string(p));
   }
   for (SphereId i = 0; i < n; ++i) {
     const Vec<3> x = kin_[i].position(t);
