@@ -12,6 +12,7 @@
 #include "structures/collision/approach.hpp"
 #include "structures/collision/geometry.hpp"
 #include "structures/collision/io/number_text.hpp"
+#include "structures/collision/io/validate_spheres.hpp"
 #include "structures/collision/response.hpp"
 #include "structures/collision/tie_keys.hpp"
 
@@ -38,7 +39,29 @@ constexpr std::size_t arity = 4;
 
 HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres)
     : settings_(settings) {
-  CollisionWorld::validate_input(settings_, spheres);  // the same rules and messages
+  take(spheres);
+  build();
+}
+
+HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, std::vector<Sphere>&& spheres)
+    : settings_(settings) {
+  take(spheres);
+  std::vector<Sphere>().swap(spheres);  // released before the rest of the structure is allocated
+  build();
+}
+
+void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
+  // The same rules and messages as CollisionWorld::validate_input, without its overlap
+  // grid (which needs more memory than this whole structure) unless a problem is
+  // possible: the settings first, then each sphere on its own; below, the pairs over
+  // this structure's cells. Wherever a problem is possible the full validation runs and
+  // reports the very problem it always reports.
+  CollisionWorld::validate_input(settings_, {});
+  bool full = spheres.size() > 0xFFFFFFF0u;
+  for (std::size_t i = 0; i < spheres.size() && !full; ++i)
+    full = spheres[i].max_acceleration > 0 || spheres[i].polytope != nullptr ||
+           single_sphere_problem(spheres[i], i, settings_.box).has_value();
+  if (full) CollisionWorld::validate_input(settings_, spheres);
   for (int k = 0; k < 3; ++k)
     if (settings_.gravity[k] != 0)
       throw InvalidInput("HardSphereWorld: gravity must be 0 (spheres move in straight lines between contacts)");
@@ -71,17 +94,14 @@ HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, const s
     for (const Sphere& sp : spheres) radius_.push_back(sp.radius);
   if (!same_mass)
     for (const Sphere& sp : spheres) mass_.push_back(sp.mass);
-  double r_max = 0;
   for (std::size_t i = 0; i < n; ++i) {
     Vec<3> p = spheres[i].position;
     for (int k = 0; k < 3; ++k) p[k] -= origin_[k];
     set_motion(static_cast<SphereId>(i), Kinematics{p, spheres[i].velocity, 0.0});
-    r_max = std::max(r_max, radius(static_cast<SphereId>(i)));
     max_speed_ = std::max(max_speed_, norm(spheres[i].velocity));
   }
-  slot_.assign(n, AllowanceSlot{});
-  event_.assign(n, Event{});
-  pos_.assign(n, npos);
+  double r_max = 0;
+  for (SphereId i = 0; i < n; ++i) r_max = std::max(r_max, radius(i));
 
   // Cells at least one largest diameter wide (plus the slack), at most about 2n + 27 of them.
   const double need = 2 * r_max * (1 + cell_slack);
@@ -99,9 +119,33 @@ HardSphereWorld::HardSphereWorld(const CollisionWorldSettings& settings, const s
   next_in_cell_.assign(n, no_sphere);
   cell_.resize(n);
   for (SphereId i = 0; i < n; ++i) {
-    for (int k = 0; k < 3; ++k) cell_[i][k] = cell_coordinate(k, kin_[i].p[k]);
+    std::array<int, 3> c{};
+    for (int k = 0; k < 3; ++k) c[k] = cell_coordinate(k, kin_[i].p[k]);
+    cell_[i] = cell_index(c);
     cell_insert(i);
   }
+
+  // Overlaps at the start. Spheres that overlap are in neighbouring cells (cells are
+  // wider than the largest diameter); a pair is certainly apart or touching when its
+  // distance squared, in doubles, exceeds the square of its radii's sum by far more than
+  // the rounding of either (a few units in the last place). Otherwise the exact test.
+  if (full) return;  // validated in full above
+  bool near = false;
+  for (SphereId i = 0; i < n && !near; ++i)
+    for_each_neighbour(i, [&](SphereId j) {
+      if (j < i || near) return;
+      const Vec<3> d = sub(spheres[i].position, spheres[j].position);
+      const double R = spheres[i].radius + spheres[j].radius;
+      near = !(dot(d, d) > R * R * (1 + 1e-12));
+    });
+  if (near) CollisionWorld::validate_input(settings_, spheres);
+}
+
+void HardSphereWorld::build() {
+  const std::size_t n = size();
+  slot_.assign(n, AllowanceSlot{});
+  event_.assign(n, Event{});
+  pos_.assign(n, npos);
 
   // The certificates' allowances at the start (CollisionWorld::build: walls, then pairs).
   for (SphereId i = 0; i < n; ++i) {
@@ -122,13 +166,13 @@ int HardSphereWorld::cell_coordinate(int k, double x) const {
 }
 
 void HardSphereWorld::cell_insert(SphereId i) {
-  const std::uint32_t c = cell_index(cell_[i]);
+  const std::uint32_t c = cell_[i];
   next_in_cell_[i] = head_[c];
   head_[c] = i;
 }
 
 void HardSphereWorld::cell_remove(SphereId i) {
-  SphereId* link = &head_[cell_index(cell_[i])];
+  SphereId* link = &head_[cell_[i]];
   while (*link != i) link = &next_in_cell_[*link];
   *link = next_in_cell_[i];
 }
@@ -145,7 +189,7 @@ void HardSphereWorld::for_each_in_cells(const std::array<int, 3>& lo, const std:
 
 template <class F>
 void HardSphereWorld::for_each_neighbour(SphereId i, F&& f) const {
-  const std::array<int, 3>& c = cell_[i];
+  const std::array<int, 3> c = cell_coords(i);
   std::array<int, 3> lo{}, hi{};
   for (int k = 0; k < 3; ++k) {
     lo[k] = std::max(0, c[k] - 1);
@@ -157,8 +201,9 @@ void HardSphereWorld::for_each_neighbour(SphereId i, F&& f) const {
 void HardSphereWorld::set_crossing(SphereId i, Event& e) const {
   e.cross = never;
   const Kinematics& m = kin_[i];
+  const std::array<int, 3> cell = cell_coords(i);
   for (int k = 0; k < 3; ++k) {
-    const int c = cell_[i][k];
+    const int c = cell[k];
     double face;
     if (m.v[k] > 0 && c < cells_[k] - 1) face = box_.lo[k] + (c + 1) * side_[k];
     else if (m.v[k] < 0 && c > 0) face = box_.lo[k] + c * side_[k];
@@ -182,7 +227,9 @@ void HardSphereWorld::cross(SphereId i) {
   const bool up = e.cross_face % 2 == 1;
   now_ = std::max(now_, e.cross);
   cell_remove(i);
-  cell_[i][k] += up ? 1 : -1;
+  std::array<int, 3> moved = cell_coords(i);
+  moved[k] += up ? 1 : -1;
+  cell_[i] = cell_index(moved);
   cell_insert(i);
   ++stats_.cell_crossings;
   if (!valid(i)) {
@@ -191,7 +238,7 @@ void HardSphereWorld::cross(SphereId i) {
   }
   ++stats_.reschedules;
   set_crossing(i, e);
-  const std::array<int, 3>& c = cell_[i];
+  const std::array<int, 3> c = cell_coords(i);
   const int layer = c[k] + (up ? 1 : -1);
   if (layer >= 0 && layer < cells_[k]) {
     std::array<int, 3> lo{}, hi{};

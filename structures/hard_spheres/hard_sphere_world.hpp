@@ -57,6 +57,10 @@ class HardSphereWorld {
   /// ballistic spheres and no gravity (InvalidInput naming the setting or the sphere).
   /// settings.broad_phase, cell_ratio and probe are not used.
   HardSphereWorld(const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres);
+  /// The same, releasing `spheres` (left empty) once their motions are copied, before the
+  /// rest of the structure is allocated: the input and the world do not both sit in
+  /// memory at the peak.
+  HardSphereWorld(const CollisionWorldSettings& settings, std::vector<Sphere>&& spheres);
 
   std::size_t size() const { return kin_.size(); }
   const CollisionWorldSettings& settings() const { return settings_; }
@@ -118,6 +122,8 @@ class HardSphereWorld {
     std::uint64_t tie = ~std::uint64_t{0};
   };
 
+  void take(const std::vector<Sphere>& spheres);  // validation, motions, radii, masses
+  void build();                                  // the rest: cells, allowances, schedule
   bool step_before(double limit);
 
   // Scheduling.
@@ -146,6 +152,10 @@ class HardSphereWorld {
   // Cells.
   int cell_coordinate(int k, double x) const;
   std::uint32_t cell_index(const std::array<int, 3>& c) const { return (c[2] * cells_[1] + c[1]) * cells_[0] + c[0]; }
+  std::array<int, 3> cell_coords(SphereId i) const {
+    const std::uint32_t c = cell_[i], x = static_cast<std::uint32_t>(cells_[0]), y = static_cast<std::uint32_t>(cells_[1]);
+    return {static_cast<int>(c % x), static_cast<int>(c / x % y), static_cast<int>(c / x / y)};
+  }
   void cell_insert(SphereId i);
   void cell_remove(SphereId i);
   void cross(SphereId i);
@@ -181,7 +191,7 @@ class HardSphereWorld {
   double r_ = 0, m_ = 0;            // every sphere's radius and mass, when they share them
   std::vector<double> radius_, mass_;  // else each one's
   std::vector<Event> event_;
-  std::vector<std::array<int, 3>> cell_;
+  std::vector<std::uint32_t> cell_;  // cell_index of each sphere's cell
   std::vector<SphereId> next_in_cell_;
   std::vector<SphereId> head_;  // by cell
   std::array<int, 3> cells_{1, 1, 1};

@@ -34,7 +34,7 @@ void HardSphereWorld::audit() const {
       if (x[k] - radius(i) < box_.lo[k] - tol || x[k] + radius(i) > box_.hi[k] + tol)
         fail("sphere " + std::to_string(i) + " is outside the box");
       // In its cell, up to the slack that cell crossings at doubles need.
-      const double lo = box_.lo[k] + cell_[i][k] * side_[k], hi = lo + side_[k];
+      const double lo = box_.lo[k] + cell_coords(i)[k] * side_[k], hi = lo + side_[k];
       const double slack = 1e-7 * side_[k];
       if (x[k] < lo - slack || x[k] > hi + slack)
         fail("sphere " + std::to_string(i) + " is outside its cell on axis " + std::to_string(k));

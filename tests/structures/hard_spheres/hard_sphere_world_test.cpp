@@ -7,8 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/tvb_grid/lattice_scene.hpp"
@@ -231,6 +234,31 @@ TEST(HardSphereWorld, RejectsWhatTheCollisionWorldRejectsWithTheSameMessages) {
   with([&](Bad& b) { b.settings.restitution = 1.5; });
   with([&](Bad& b) { b.settings.contact_tolerance = -1; });
   with([&](Bad& b) { b.spheres[1].max_acceleration = 1; });  // unknown trajectory, no probe
+  // Overlaps the hard-sphere path finds over its own cells before it asks the full
+  // validation, which names the pair: in a lattice of 125 (one sphere moved onto its
+  // neighbour), with several overlapping pairs of different radii (the pair reported is
+  // the validation's first), overlapping by one ulp of the distance, and an overlap
+  // together with a bad sphere of higher index (the sphere is reported first).
+  const kds::bench::LatticeScene lattice = kds::bench::lattice_spheres(125, 0.3, 7);
+  auto in_lattice = [&](auto change) {
+    Bad b{lattice.spheres, settings_for(lattice.box)};
+    change(b);
+    corpus.push_back(b);
+  };
+  in_lattice([&](Bad& b) { b.spheres[60].position[2] = b.spheres[61].position[2] - 1.5; });
+  in_lattice([&](Bad& b) {
+    b.spheres[10].position = b.spheres[11].position;
+    b.spheres[10].position[0] += 0.3;
+    b.spheres[10].radius = 0.5;
+    b.spheres[90].position[1] = b.spheres[95].position[1] - 1.9;
+  });
+  in_lattice([&](Bad& b) {
+    b.spheres[30].position[0] += 0.7;
+    b.spheres[124].mass = -1;
+  });
+  with([&](Bad& b) {
+    b.spheres[1].position = {2, 2, std::nextafter(4.0, 0.0)};  // distance 2 - ulp < 2
+  });
   for (std::size_t i = 0; i < corpus.size(); ++i) {
     SCOPED_TRACE("bad scene " + std::to_string(i));
     std::string world_message, fast_message;
@@ -248,6 +276,14 @@ TEST(HardSphereWorld, RejectsWhatTheCollisionWorldRejectsWithTheSameMessages) {
     EXPECT_FALSE(world_message.empty());
     EXPECT_EQ(world_message, fast_message);
   }
+  // Accepted by both: touching exactly, and apart by one ulp (the double test cannot
+  // decide these; the exact one does).
+  for (double z : {4.0, std::nextafter(4.0, 5.0)}) {
+    const std::vector<Sphere> touching{ball({2, 2, 2}, {1, 0, 0}), ball({2, 2, z}, {0, 1, 0})};
+    kds::Simulator sim;
+    EXPECT_NO_THROW(kds::CollisionWorld(sim, settings_for(box), touching));
+    EXPECT_NO_THROW(kds::HardSphereWorld(settings_for(box), touching));
+  }
   // What only the hard-sphere path refuses: gravity, and polytopes (which the collision
   // world takes).
   auto s = settings_for(box);
@@ -261,6 +297,38 @@ TEST(HardSphereWorld, RejectsWhatTheCollisionWorldRejectsWithTheSameMessages) {
   } catch (const kds::InvalidInput& e) {
     EXPECT_NE(std::string(e.what()).find("object 0: is a convex polytope"), std::string::npos) << e.what();
   }
+}
+
+TEST(HardSphereWorld, MovedInputIsReleasedAndGivesTheSameRun) {
+  // The constructor taking the spheres by rvalue empties them (so that they do not sit
+  // beside the world in memory) and runs exactly as the one that copies them; bad input
+  // gets the same message.
+  const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(125, 0.35, kds::testing::test_seed());
+  const auto s = settings_for(scene.box);
+  kds::HardSphereWorld copied(s, scene.spheres);
+  std::vector<Sphere> given = scene.spheres;
+  kds::HardSphereWorld moved(s, std::move(given));
+  EXPECT_TRUE(given.empty());
+  EXPECT_EQ(given.capacity(), 0u);
+  while (copied.contacts().size() < 400 && copied.step()) ASSERT_TRUE(moved.step());
+  ASSERT_EQ(copied.contacts().size(), moved.contacts().size());
+  expect_identical(copied.contacts(), moved.contacts());
+  EXPECT_EQ(copied.now(), moved.now());
+  std::vector<Sphere> bad = scene.spheres;
+  bad[3].radius = -1;
+  std::string copied_message, moved_message;
+  try {
+    kds::HardSphereWorld w(s, bad);
+  } catch (const kds::InvalidInput& e) {
+    copied_message = e.what();
+  }
+  try {
+    kds::HardSphereWorld w(s, std::move(bad));
+  } catch (const kds::InvalidInput& e) {
+    moved_message = e.what();
+  }
+  EXPECT_FALSE(copied_message.empty());
+  EXPECT_EQ(copied_message, moved_message);
 }
 
 }  // namespace
