@@ -5,9 +5,10 @@
 ///
 /// The collision world (structures/collision/collision_world.hpp) certifies every
 /// candidate pair and rebuilds every certificate of both spheres at each collision. This
-/// structure schedules **one event per sphere**: its earliest candidate among its pairs
-/// with the spheres of the 27 cells around it (cells at least one largest diameter wide),
-/// the six walls, and its next cell crossing. Events are invalidated lazily: a sphere's
+/// structure schedules **one event per sphere**: the earlier of its earliest contact
+/// candidate, among its pairs with the spheres of the 27 cells around it (cells at least
+/// one largest diameter wide) and the six walls, and its next cell crossing (which scans
+/// only the 9 cells that become adjacent). Events are invalidated lazily: a sphere's
 /// event with a partner stays queued after the partner's motion changes, and is recomputed
 /// when it surfaces and the partner's event counter no longer matches.
 ///
