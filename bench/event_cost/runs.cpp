@@ -10,10 +10,10 @@
 #include "bench/baselines/cell_list_spheres.hpp"
 #include "bench/baselines/floating_sorted_list.hpp"
 #include "bench/event_cost/process.hpp"
+#include "bench/event_cost/scenes.hpp"
 #include "bench/sorted_list/measure.hpp"
 #include "bench/sorted_list/scene.hpp"
 #include "bench/tvb_grid/lattice_scene.hpp"
-#include "examples/paper_experiment/paper_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
@@ -149,19 +149,6 @@ Measurement hard_spheres_baseline(Measurement m, const RunSettings& s) {
       m.collisions + (after.wall_collisions - before.wall_collisions) + (after.cell_crossings - before.cell_crossings);
   m.simulated_s = world.time() - t0;
   return m;
-}
-
-/// Kim, Guibas and Shin's scene at n spheres (the box grown beyond 3500 spheres, as in
-/// bench/tvb_grid), with unknown trajectories or with A = 0 on the same spheres.
-std::pair<std::vector<Sphere>, Box3> paper_scene(std::size_t n, std::uint64_t seed, bool ballistic) {
-  paper::PaperScene scene;
-  scene.n = n;
-  scene.seed = seed;
-  scene.box_side = n <= 3500 ? 200.0 : paper::box_side_at_paper_density(n);
-  std::vector<Sphere> spheres = paper::paper_spheres(scene);
-  if (ballistic)
-    for (Sphere& sp : spheres) sp.max_acceleration = 0;
-  return {spheres, paper::cube(scene.box_side)};
 }
 
 Measurement paper_kds(Measurement m, const RunSettings& s, bool ballistic) {
