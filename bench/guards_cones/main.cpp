@@ -17,12 +17,13 @@
 // with a message, so that one command line serves builds with and without a variant.
 //
 //   kds_bench_guards_cones [--field random|swarms|nested] [--n 50,100,200,400] [--spread 1000] [--large-fraction 0.02] [--phi 0.05]
-//                          [--collisions-per-sphere K] [--budget S] [--seed S] [--csv FILE]
+//                          [--collisions-per-sphere K] [--until T] [--budget S] [--seed S] [--csv FILE]
 //                          [--broad-phases guards-cones,box-overlap]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,7 @@ kds::bench::RandomSpheres make_scene(const std::string& field, std::size_t n, do
 }
 
 Row run(const std::string& field, std::size_t n, double spread, double phi, double large, std::uint64_t seed,
-        const std::string& broad_phase, double per_sphere, double budget) {
+        const std::string& broad_phase, double per_sphere, double budget, double until) {
   const kds::bench::RandomSpheres scene = make_scene(field, n, spread, phi, large, seed);
   kds::CollisionWorldSettings settings;
   settings.box = scene.box;
@@ -119,7 +120,12 @@ Row run(const std::string& field, std::size_t n, double spread, double phi, doub
       ++samples;
       if (k % 4096 == 0 && timed.cpu() > budget) break;
     }
-    if (static_cast<double>(world.sphere_contacts()) >= target || !sim.step()) break;
+    if (static_cast<double>(world.sphere_contacts()) >= target) break;
+    if (kds::compare(sim.next_event_time(), until) > 0) {
+      sim.run_until(until);
+      break;
+    }
+    if (!sim.step()) break;
   }
   row.cpu = timed.cpu();
   row.t_end = sim.now().lo();
@@ -161,6 +167,7 @@ int main(int argc, char** argv) {
   std::vector<double> ns{50, 100, 200, 400};
   std::vector<std::string> broad_phases{"guards-cones", "box-overlap"};
   double spread = 1000, phi = 0.05, large = 0.02, per_sphere = 0.5, budget = 60;
+  double until = std::numeric_limits<double>::infinity();
   std::uint64_t seed = 1;
   std::string csv_path, field = "random";
   CommandLine line("kds_bench_guards_cones",
@@ -183,6 +190,9 @@ int main(int argc, char** argv) {
   line.add_option("--collisions-per-sphere", per_sphere, "sphere collisions per sphere to run")
       ->check(at_least(1e-3))
       ->capture_default_str();
+  line.add_option("--until", until,
+                  "stop a configuration at this simulated time, if it has not reached its collisions (default: no limit)")
+      ->check(at_least(1e-9));
   line.add_option("--budget", budget, "stop a configuration after this many CPU seconds")
       ->check(at_least(0.01))
       ->capture_default_str();
@@ -233,7 +243,7 @@ int main(int argc, char** argv) {
     for (const std::string& bp : broad_phases) {
       const auto n = static_cast<std::size_t>(nd);
       try {
-        const Row r = run(field, n, spread, phi, large, seed, bp, per_sphere, budget);
+        const Row r = run(field, n, spread, phi, large, seed, bp, per_sphere, budget, until);
         const double dn = static_cast<double>(n);
         // Theorem 13 with rho = 1 (balls): rho^8 + rho^3 sigma^3.
         const double yardstick = 1 + r.sigma * r.sigma * r.sigma;
