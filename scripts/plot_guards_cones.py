@@ -53,14 +53,16 @@ def main():
         svg_plot.panel(out, svg_plot.W, by_broad_phase(rows, "cpu_s"), "CPU seconds (to 0.2 collisions per body)", style)
         svg_plot.legend(out, COLOURS, present, "asteroid field (bench/results/guards_cones*.csv)")
     else:
-        per_body = max(float(r["collisions"]) / float(r["n"]) for r in rows)
+        ends = {float(r["simulated_time"]) for r in rows}
+        stretch = (f"until t = {ends.pop():g}" if len(ends) == 1 else
+                   f"to {max(float(r['collisions']) / float(r['n']) for r in rows):.2g} collisions per body")
+        ticks = sorted({float(r["n"]) for r in rows})
         out = svg_plot.start(3)
         svg_plot.panel(out, 0, by_broad_phase(rows, "mean_certificates"), "live certificates (mean over the run)", style,
-                       SLOPES)
+                       SLOPES, ticks)
         svg_plot.panel(out, svg_plot.W, kept_and_candidates(rows), "box pairs, memberships; candidate pairs",
-                       svg_plot.colour_of(COLOURS, dashed=lambda key: key[1] == "candidates"), SLOPES)
-        svg_plot.panel(out, 2 * svg_plot.W, by_broad_phase(rows, "cpu_s"),
-                       f"CPU seconds (to {per_body:.2g} collisions per body)", style)
+                       svg_plot.colour_of(COLOURS, dashed=lambda key: key[1] == "candidates"), SLOPES, ticks)
+        svg_plot.panel(out, 2 * svg_plot.W, by_broad_phase(rows, "cpu_s"), f"CPU seconds ({stretch})", style, (), ticks)
         svg_plot.legend(out, COLOURS, present, "nested boxes, sigma growing with n; middle: solid what the structure "
                         "keeps, dashed the candidate pairs")
     svg_plot.finish(out, target)

@@ -27,14 +27,19 @@ def colour_of(colours, dashed=lambda key: False):
     return style
 
 
-def panel(out, x0, series, title, style, guides=()):
+def panel(out, x0, series, title, style, guides=(), x_ticks=None):
     """One log-log panel at horizontal offset x0. series: {key: [(x, y)]}, drawn in sorted
     key order, points with y <= 0 left out; style(key) -> (colour, extra polyline
     attributes). guides: (exponent, label) pairs, grey dotted lines y ~ x^exponent through
-    the lowest point of the panel, for reading slopes."""
+    the lowest point of the panel, for reading slopes. The x axis spans whole decades,
+    labelled 1eK, unless x_ticks lists the values to label (for data within a decade or
+    two: the axis then spans them with a margin)."""
     xs = [x for s in series.values() for x, _ in s]
     ys = [y for s in series.values() for _, y in s if y > 0]
-    lx0, lx1 = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
+    if x_ticks:
+        lx0, lx1 = math.log10(min(x_ticks)) - 0.1, math.log10(max(x_ticks)) + 0.1
+    else:
+        lx0, lx1 = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
     ly0, ly1 = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
     if ly1 == ly0:
         ly1 += 1
@@ -47,8 +52,12 @@ def panel(out, x0, series, title, style, guides=()):
 
     out.append(f'<rect x="{x0 + PAD}" y="{PAD}" width="{W - 2 * PAD}" height="{H - 2 * PAD}" fill="none" stroke="black"/>')
     out.append(f'<text x="{x0 + PAD}" y="{PAD - 15}" font-weight="bold">{title}</text>')
-    for e in range(lx0, lx1 + 1):
-        out.append(f'<text x="{px(10 ** e) - 12}" y="{H - PAD + 18}">1e{e}</text>')
+    if x_ticks:
+        for t in x_ticks:
+            out.append(f'<text x="{px(t) - 8:.1f}" y="{H - PAD + 18}">{t:g}</text>')
+    else:
+        for e in range(lx0, lx1 + 1):
+            out.append(f'<text x="{px(10 ** e) - 12}" y="{H - PAD + 18}">1e{e}</text>')
     for e in range(ly0, ly1 + 1):
         out.append(f'<text x="{x0 + 8}" y="{py(10 ** e) + 4}">1e{e}</text>')
         out.append(f'<line x1="{x0 + PAD}" y1="{py(10 ** e)}" x2="{x0 + W - PAD}" y2="{py(10 ** e)}" stroke="#ddd"/>')
