@@ -17,6 +17,7 @@
 
 #include "bench/event_cost/process.hpp"
 #include "bench/event_cost/runs.hpp"
+#include "bench/event_cost/validation.hpp"
 #include "examples/common/command_line.hpp"
 
 namespace {
@@ -39,6 +40,7 @@ std::vector<Plan> plan(const std::vector<double>& spheres_n, double kds_max_n, c
   for (double n : paper_n) {
     p.push_back({"paper_unknown", "kds", static_cast<std::size_t>(n)});
     p.push_back({"paper_ballistic", "kds", static_cast<std::size_t>(n)});
+    p.push_back({"paper_ballistic", "kds_hard_spheres", static_cast<std::size_t>(n)});  // item 3's path
     p.push_back({"paper_ballistic", "baseline", static_cast<std::size_t>(n)});
   }
   for (double n : sorted_n)
@@ -56,6 +58,20 @@ const char* unit_of(const std::string& work) {
 /// The rate the table states for this work: per CPU second, or CPU s per simulated s.
 double table_figure(const Measurement& m) {
   return m.work == "hard_spheres" || m.work == "sorted_list" ? 1 / m.cost() : m.cost();
+}
+
+/// --validate: the table of item 6, and the exit status (1 if any code disagrees).
+int run_validation(std::size_t n, const kds::bench::RunSettings& s) {
+  std::printf("%-16s %-17s %6s %10s %10s %9s %7s %8s %9s\n", "work", "code", "n", "horizon", "reference", "contacts",
+              "missed", "spurious", "reordered");
+  bool all = true;
+  for (const kds::bench::ValidationRow& r : kds::bench::validate(n, s)) {
+    std::printf("%-16s %-17s %6zu %10.4g %10zu %9zu %7zu %8zu %9zu\n", r.work.c_str(), r.code.c_str(), r.n, r.horizon,
+                r.reference_contacts, r.contacts, r.missed, r.spurious, r.reordered);
+    all = all && r.agrees();
+  }
+  std::printf(all ? "every code agrees with the all-pairs reference\n" : "DISAGREEMENT with the all-pairs reference\n");
+  return all ? 0 : 1;
 }
 
 }  // namespace
@@ -94,6 +110,11 @@ int main(int argc, char** argv) try {
   line.add_option("--seed", s.seed, "seed of every scene")->check(integer_in(0))->capture_default_str();
   line.add_option("--machine", machine, "machine class written in the CSV")->capture_default_str();
   line.add_option("--csv", csv_path, "CSV output (default: the table only)")->type_name("FILE");
+  std::size_t validate_n = 0;
+  line.add_option("--validate", validate_n,
+                  "instead of timing: run the hard-sphere codes at this n, audited after every event, against the "
+                  "all-pairs reference, and report missed, spurious and reordered contacts (exit 1 if any)")
+      ->check(integer_in(8));
   line.add_option("--child", child, "internal: run WORK CODE N in this process and print its CSV line")
       ->expected(3)
       ->group("");
@@ -104,6 +125,8 @@ int main(int argc, char** argv) try {
     std::cout << kds::bench::csv_line(m) << '\n';
     return 0;
   }
+
+  if (validate_n > 0) return run_validation(validate_n, s);
 
   const std::vector<std::string> passed{"--phi",
                                         std::to_string(s.phi),

@@ -11,10 +11,10 @@
 #include "bench/baselines/cell_list_spheres.hpp"
 #include "bench/baselines/floating_sorted_list.hpp"
 #include "bench/event_cost/process.hpp"
+#include "bench/event_cost/scenes.hpp"
 #include "bench/sorted_list/measure.hpp"
 #include "bench/sorted_list/scene.hpp"
 #include "bench/tvb_grid/lattice_scene.hpp"
-#include "examples/paper_experiment/paper_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
@@ -154,19 +154,6 @@ Measurement hard_spheres_baseline(Measurement m, const RunSettings& s) {
   return m;
 }
 
-/// Kim, Guibas and Shin's scene at n spheres (the box grown beyond 3500 spheres, as in
-/// bench/tvb_grid), with unknown trajectories or with A = 0 on the same spheres.
-std::pair<std::vector<Sphere>, Box3> paper_scene(std::size_t n, std::uint64_t seed, bool ballistic) {
-  paper::PaperScene scene;
-  scene.n = n;
-  scene.seed = seed;
-  scene.box_side = n <= 3500 ? 200.0 : paper::box_side_at_paper_density(n);
-  std::vector<Sphere> spheres = paper::paper_spheres(scene);
-  if (ballistic)
-    for (Sphere& sp : spheres) sp.max_acceleration = 0;
-  return {spheres, paper::cube(scene.box_side)};
-}
-
 Measurement paper_kds(Measurement m, const RunSettings& s, bool ballistic) {
   const auto [spheres, box] = paper_scene(m.n, s.seed, ballistic);
   std::unique_ptr<PiecewiseAccelerationProbe> probe;
@@ -189,6 +176,34 @@ Measurement paper_kds(Measurement m, const RunSettings& s, bool ballistic) {
   }
   m.run_cpu_s = process_cpu_seconds() - start;
   count(m, before, sim.statistics());
+  m.collisions = world.sphere_contacts();
+  return m;
+}
+
+/// The same spheres as paper_kds's ballistic run, through item 3's path
+/// (structures/hard_spheres): one event per sphere, exact answers.
+Measurement paper_hard_spheres(Measurement m, const RunSettings& s) {
+  const auto [spheres, box] = paper_scene(m.n, s.seed, true);
+  CollisionWorldSettings settings;
+  settings.box = box;
+  const double setup = process_cpu_seconds();
+  HardSphereWorld world(settings, spheres);
+  world.keep_contacts(false);
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const HardSphereStats before = world.stats();
+  const double start = process_cpu_seconds();
+  while (m.simulated_s < s.paper_seconds && process_cpu_seconds() - start < s.budget) {
+    m.simulated_s = std::min(s.paper_seconds, m.simulated_s + 0.05);
+    world.run_until(m.simulated_s);
+  }
+  m.run_cpu_s = process_cpu_seconds() - start;
+  const HardSphereStats& after = world.stats();
+  m.events = (after.events - before.events) + (after.cell_crossings - before.cell_crossings);
+  m.failure_computations = (after.times.pair_tests - before.times.pair_tests) +
+                           (after.times.wall_tests - before.times.wall_tests);
+  auto exact = [](const HardSphereStats& x) { return x.times.exact_fallbacks + x.times.instants_exact + x.exact_comparisons; };
+  m.exact_fallbacks = exact(after) - exact(before);
+  m.comparisons = after.instants_exact - before.instants_exact;
   m.collisions = world.sphere_contacts();
   return m;
 }
@@ -269,6 +284,8 @@ Measurement measure(const std::string& work, const std::string& code, std::size_
   const Exactness exactness = code == "kds_floating" ? Exactness::floating : Exactness::filtered;
   if (work == "hard_spheres" && code == "kds_hard_spheres")
     m = hard_spheres_fast(m, settings);
+  else if (work == "paper_ballistic" && code == "kds_hard_spheres")
+    m = paper_hard_spheres(m, settings);
   else if (code == "kds_hard_spheres")
     throw std::invalid_argument("no run of code '" + code + "' for work '" + work + "'");
   else if (work == "hard_spheres")

@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include "structures/collision/broad_phase_registry.hpp"
+#include "structures/sphere_worlds.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -151,6 +152,23 @@ inline void add_broad_phase_options(CommandLine& line, std::string& broad_phase,
       ->type_name("NAME")
       ->capture_default_str();
   line.add_option("--cell-ratio", cell_ratio, "cell side / largest diameter of a level (default: the cost model)")
+      ->check(at_least(2));
+}
+
+/// --structure NAME (also spelled --broad-phase, its older name) and --cell-ratio K: the
+/// options of programs that run a sphere world by name (structures/sphere_worlds.hpp: a
+/// registered broad phase under the collision world, or hard-spheres).
+inline void add_structure_options(CommandLine& line, std::string& structure, double& cell_ratio) {
+  line.add_option("--structure,--broad-phase", structure,
+                  "the collision structure: " + kds::sphere_world_list() +
+                      ". tvb-grid is the time-varying-bound grid, all-pairs the brute-force reference, hard-spheres "
+                      "one event per sphere (ballistic spheres without gravity, exact only)")
+      ->check(one_of(kds::sphere_world_names()))
+      ->type_name("NAME")
+      ->capture_default_str();
+  line.add_option("--cell-ratio", cell_ratio,
+                  "cell side / largest diameter of a level of the grid (default: the cost model; hard-spheres sizes "
+                  "its cells itself)")
       ->check(at_least(2));
 }
 

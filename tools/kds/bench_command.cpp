@@ -10,9 +10,11 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "examples/common/command_line.hpp"
 #include "kds/errors.hpp"
+#include "structures/sphere_worlds.hpp"
 #include "tools/kds/commands.hpp"
 
 #ifndef KDS_BENCH_DIR
@@ -28,6 +30,7 @@ struct BenchOptions {
   std::string out = "bench-results";
   std::string programs;
   std::vector<std::string> only;
+  std::string structure;  ///< passed to the benchmarks that run a structure by name; empty: theirs
   bool quick = false;
   bool list = false;
 };
@@ -42,6 +45,12 @@ const std::map<std::string, std::vector<std::string>>& quick_arguments() {
       {"tvb_cell_size", {"--n", "100", "--ratios", "2,4", "--seconds", "0.2"}},
   };
   return quick;
+}
+
+/// The benchmarks that run a sphere world named by --structure (structures/sphere_worlds.hpp).
+const std::set<std::string>& structure_benchmarks() {
+  static const std::set<std::string> names = {"tvb_hard_spheres"};
+  return names;
 }
 
 /// The benchmark programs (kds_bench_*) under `dir`, by short name ("tvb_paper").
@@ -108,6 +117,10 @@ int bench(const BenchOptions& o) {
       continue;
     }
     std::vector<std::string> args = o.quick ? quick->second : std::vector<std::string>{};
+    if (!o.structure.empty() && structure_benchmarks().count(name)) {
+      args.push_back("--structure");
+      args.push_back(o.structure);
+    }
     const fs::path csv = fs::path(o.out) / (name + ".csv");
     args.push_back("--csv");
     args.push_back(csv.string());
@@ -144,6 +157,13 @@ Command add_bench_command(CLI::App& kds) {
                   "where the benchmark programs are (default: KDS_BENCH_DIR from the environment, else this build's "
                   "bench folder)")
       ->type_name("DIR");
+  std::string takers;
+  for (const std::string& n : structure_benchmarks()) takers += (takers.empty() ? "" : ", ") + n;
+  app->add_option("--structure", o->structure,
+                  "the structure of the benchmarks that run one by name (" + takers + "): " + sphere_world_list() +
+                      "; default: each benchmark's own")
+      ->check(kds::programs::one_of(sphere_world_names()))
+      ->type_name("NAME");
   app->add_flag("--list", o->list, "list the benchmarks found and exit");
   return {app, [o] { return bench(*o); }};
 }

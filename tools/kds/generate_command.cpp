@@ -17,6 +17,7 @@ struct GenerateOptions {
   PoolBreakOptions pool;
   BulletOptions bullet;
   AsteroidOptions asteroid;
+  NestedBoxesOptions nested;
   RollingMarblesOptions marbles;
 };
 
@@ -104,6 +105,16 @@ Command add_generate_command(CLI::App& kds, const std::string& command_line) {
   a->add_option("--small", o->asteroid.small, "small bodies")->check(integer_in(1, 2000))->capture_default_str();
   a->add_option("--seed", o->asteroid.seed, "seed of the field")->check(integer_in(0))->capture_default_str();
   a->add_option("--until", o->asteroid.until, "the scenario's run length")->check(positive())->capture_default_str();
+
+  kinds.push_back(add_kind(*generate, *o, "nested-boxes",
+                           "Abam et al. 3.2, Fig. 6: chains of balls growing geometrically behind each other around "
+                           "small bodies (sigma grows with n; box overlap holds about 0.2 n^2 box pairs), run with "
+                           "guards and cones",
+                           [o] { return nested_boxes(o->nested); }));
+  a = kinds.back().app;
+  a->add_option("--n", o->nested.n, "bodies, a quarter of them on the chains")->check(integer_in(5, 160))->capture_default_str();
+  a->add_option("--seed", o->nested.seed, "seed of the small bodies")->check(integer_in(0))->capture_default_str();
+  a->add_option("--until", o->nested.until, "the scenario's run length")->check(positive())->capture_default_str();
 
   kinds.push_back(add_kind(*generate, *o, "rolling-marbles",
                            "Abam et al. section 2: glass marbles of radii 6 to 25 mm rolling on the floor of a box "

@@ -1,6 +1,7 @@
 #include "tools/kds/generators.hpp"
 
 #include "examples/common/asteroid_field.hpp"
+#include "examples/common/nested_boxes.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -127,6 +128,26 @@ Scenario asteroid_field(const AsteroidOptions& o) {
   s.until = o.until;
   s.structure = "guards-cones";
   s.spheres = f.spheres;
+  return s;
+}
+
+Scenario nested_boxes(const NestedBoxesOptions& o) {
+  examples::NestedBoxesSpec spec;
+  spec.n = o.n;
+  examples::NestedBoxes f;
+  try {
+    f = examples::nested_boxes(spec, o.seed);
+  } catch (const std::invalid_argument& e) {
+    throw InvalidInput(std::string("nested-boxes: ") + e.what());
+  }
+  Scenario s;
+  s.name = "nested-boxes";
+  s.description = "Chains of balls growing geometrically behind each other around small bodies: every chain box holds "
+                  "the common point, box overlap holds about 0.2 n^2 pairs (guards and cones)";
+  s.box = f.box;
+  s.until = o.until;
+  s.structure = "guards-cones";
+  s.spheres = std::move(f.spheres);
   return s;
 }
 

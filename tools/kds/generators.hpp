@@ -77,6 +77,17 @@ struct AsteroidOptions {
 };
 Scenario asteroid_field(const AsteroidOptions& o);
 
+/// Nested boxes (examples/common/nested_boxes.hpp, Abam et al. 3.2, Fig. 6): chains of
+/// balls growing geometrically behind each other around small bodies, so that kinetic
+/// box overlap holds about 0.2 n^2 overlapping box pairs; sigma grows with n (2400 at
+/// n = 96). Run with guards and cones.
+struct NestedBoxesOptions {
+  std::size_t n = 64;
+  std::uint64_t seed = 1;
+  double until = 4;
+};
+Scenario nested_boxes(const NestedBoxesOptions& o);
+
 /// Rolling marbles (examples/rolling_marbles, Abam, de Berg, Poon, Speckmann section 2):
 /// n glass marbles (density 2500 kg/m^3) of radii log-uniform from 6 mm to 25 mm resting
 /// on the floor of a box (centre z = radius), rolling at up to 1 m/s in uniform random

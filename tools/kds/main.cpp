@@ -10,13 +10,15 @@
 #include <vector>
 
 #include "examples/common/command_line.hpp"
+#include "structures/sphere_worlds.hpp"
 #include "tools/kds/commands.hpp"
 
 int main(int argc, char** argv) {
   using namespace kds::cli;
   kds::programs::CommandLine line(
       "kds", "kds: kinetic data structures with exact event times. Runs scenarios of spheres in a box with the "
-             "collision structure of your choice; `kds COMMAND --help` explains each command.");
+             "collision structure of your choice (" + kds::sphere_world_list() +
+                 "); `kds COMMAND --help` explains each command.");
   line.require_subcommand(1);
   std::string command_line = "kds";
   for (int k = 1; k < argc; ++k) command_line += std::string(" ") + argv[k];

@@ -9,14 +9,14 @@ namespace kds::cli {
 
 ProgressBar::ProgressBar(double until, bool enabled) : until_(until), enabled_(enabled && isatty(STDERR_FILENO) == 1) {}
 
-void ProgressBar::on_event(const EventRecord& e) {
-  ++events_;
-  // Reading the clock costs about as much as a cheap event: look every 256 events.
-  if (!enabled_ || (events_ & 255) != 0) return;
+void ProgressBar::update(double t, std::uint64_t events) {
+  events_ = events;
+  // Reading the clock costs about as much as a cheap event: look every 256 updates.
+  if (!enabled_ || (++updates_ & 255) != 0) return;
   const Clock::time_point now = Clock::now();
   if (now - start_ < std::chrono::seconds(1) || now - last_draw_ < std::chrono::milliseconds(100)) return;
   last_draw_ = now;
-  draw(e.time.approx());
+  draw(t);
 }
 
 void ProgressBar::draw(double t) {

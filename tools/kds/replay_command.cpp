@@ -7,6 +7,7 @@
 
 #include "kds/errors.hpp"
 #include "kds/report/trace.hpp"
+#include "kds/simulator.hpp"
 #include "tools/kds/commands.hpp"
 #include "tools/kds/scenario_reader.hpp"
 #include "tools/kds/trace_header.hpp"
@@ -88,18 +89,19 @@ int replay(const ReplayOptions& o) {
   std::ostringstream written;
   TraceWriter writer(written);
   TraceComparer comparer(in, written);
-  run.simulator().add_observer(writer);
-  run.simulator().add_observer(comparer);
+  Simulator& sim = run.simulator("kds replay --check");
+  sim.add_observer(writer);
+  sim.add_observer(comparer);
   try {
-    run.simulator().run_until(run.until());
-    comparer.finish(run.simulator().statistics().events);
+    run.world().run_until(run.until());
+    comparer.finish(run.world().events());
   } catch (const Mismatch& m) {
     std::cerr << "kds replay: " << o.trace << ":" << m.line << ": " << m.what << "\n";
     if (!m.recorded.empty()) std::cerr << "  recorded: " << m.recorded << "\n";
     if (!m.replayed.empty()) std::cerr << "  replayed: " << m.replayed << "\n";
     return exit_mismatch;
   }
-  std::cout << "kds replay: " << run.simulator().statistics().events << " events until t = " << run.until()
+  std::cout << "kds replay: " << run.world().events() << " events until t = " << run.until()
             << ", the same sequence as " << o.trace << " (scenario " << path << ", structure " << run.structure()
             << ")\n";
   return exit_ok;

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kds/errors.hpp"
 #include "kds/report/drawing.hpp"
 
 namespace kds::cli {
@@ -18,11 +19,21 @@ std::string number(double x) {
 
 std::string point(const Vec<3>& p) { return "[" + number(p[0]) + "," + number(p[1]) + "," + number(p[2]) + "]"; }
 
+/// The collision world the replay draws: the motions of its bodies and its broad phase's shapes.
+const CollisionWorld& drawn_world(ScenarioRun& run) {
+  run.simulator("--replay");  // refuses a structure without a simulator, naming the option
+  const CollisionWorld* w = run.world().collision_world();
+  if (w == nullptr)
+    throw InvalidInput("--replay: the viewer draws the motions and shapes of a collision world, and the structure " +
+                       run.structure() + " has none");
+  return *w;
+}
+
 }  // namespace
 
 ReplayWriter::ReplayWriter(std::ostream& out, ScenarioRun& run)
-    : out_(out), run_(run), events_(out), motion_(run.world().size()), draw_(run.world().size()) {
-  const CollisionWorld& w = run.world();
+    : out_(out), run_(run), world_(drawn_world(run)), events_(out), motion_(run.world().size()), draw_(run.world().size()) {
+  const CollisionWorld& w = world_;
   const Box3& box = run.scenario().box;
   nlohmann::ordered_json spheres = nlohmann::json::array();
   for (SphereId i = 0; i < w.size(); ++i)
@@ -31,11 +42,11 @@ ReplayWriter::ReplayWriter(std::ostream& out, ScenarioRun& run)
                        {"max_acceleration", w.sphere(i).max_acceleration}});
   std::ostringstream scene;
   scene.precision(17);
-  scene << "{\"kds_replay\":" << replay_version << ",\"time\":" << run.simulator().now().approx()
+  scene << "{\"kds_replay\":" << replay_version << ",\"time\":" << run.world().now()
         << ",\"structure\":" << nlohmann::json(run.structure()).dump() << ",\"box\":{\"lo\":" << point(box.lo)
         << ",\"hi\":" << point(box.hi) << "},\"spheres\":" << spheres.dump() << "}\n";
   out_ << scene.str();
-  write_changes(run.simulator().now().approx());
+  write_changes(run.world().now());
 }
 
 void ReplayWriter::on_event(const EventRecord& e) {
@@ -60,7 +71,7 @@ void ReplayWriter::write_changes(double time) {
 }
 
 std::string ReplayWriter::motion_json(SphereId id) const {
-  const CollisionWorld& w = run_.world();
+  const CollisionWorld& w = world_;
   const Motion<3>& m = w.centre_motion(id);
   std::string s = "\"t0\":" + number(m.start()) + ",\"coefficients\":[";
   for (int k = 0; k < 3; ++k) {
@@ -76,7 +87,7 @@ std::string ReplayWriter::motion_json(SphereId id) const {
 }
 
 std::string ReplayWriter::draw_json(SphereId id) const {
-  const CollisionWorld& w = run_.world();
+  const CollisionWorld& w = world_;
   Drawing d;
   w.broad_phase().draw(id, d);
   d.translate(w.origin());

@@ -20,6 +20,7 @@
 
 #include "kds/observer.hpp"
 #include "kds/report/trace.hpp"
+#include "structures/collision/collision_world.hpp"
 #include "tools/kds/scenario_run.hpp"
 
 namespace kds::cli {
@@ -31,6 +32,8 @@ class ReplayWriter final : public Observer {
  public:
   /// Writes the scene line and the first motion and draw lines of every sphere to `out`
   /// (after the trace header, which the caller wrote); register with add_observer.
+  /// InvalidInput naming --replay if the run's structure is not a collision world driven
+  /// by a simulator (hard-spheres: neither its events nor its drawings are visible).
   ReplayWriter(std::ostream& out, ScenarioRun& run);
   void on_event(const EventRecord& e) override;
 
@@ -42,6 +45,7 @@ class ReplayWriter final : public Observer {
 
   std::ostream& out_;
   ScenarioRun& run_;
+  const CollisionWorld& world_;
   TraceWriter events_;
   std::vector<std::string> motion_, draw_;  // the last lines' contents, by sphere
 };

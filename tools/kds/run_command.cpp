@@ -8,7 +8,8 @@
 #include "examples/common/command_line.hpp"
 #include "kds/errors.hpp"
 #include "kds/report/trace.hpp"
-#include "structures/collision/broad_phase_registry.hpp"
+#include "kds/simulator.hpp"
+#include "structures/sphere_worlds.hpp"
 #include "structures/collision/io/contact_log.hpp"
 #include "tools/kds/baseline_comparison.hpp"
 #include "tools/kds/commands.hpp"
@@ -85,26 +86,29 @@ int run(const RunOptions& o, const CLI::App& app) {
                        o.scenario + " asks for \"response\": \"" + response_name(scenario.response) + "\"");
 
   const auto setup_start = Clock::now();
-  ScenarioRun r(scenario, settings);
-  r.simulator().flush();  // the first failure times: part of the setup, not of the run
+  ScenarioRun r(scenario, settings);  // with the first failure times: part of the setup, not of the run
   const double setup = std::chrono::duration<double>(Clock::now() - setup_start).count();
+  // Traces and replays observe the simulator's events: refused before any file is written
+  // for a structure without one (ScenarioRun::simulator names the option).
+  Simulator* trace_sim = o.trace.empty() ? nullptr : &r.simulator("--trace");
+  Simulator* replay_sim = o.replay.empty() ? nullptr : &r.simulator("--replay");
   std::unique_ptr<std::ofstream> trace_file;
   std::unique_ptr<TraceWriter> trace;
-  if (!o.trace.empty()) {
+  if (trace_sim) {
     trace_file = open_trace(o.trace, o, text, r);
     trace = std::make_unique<TraceWriter>(*trace_file);
-    r.simulator().add_observer(*trace);
+    trace_sim->add_observer(*trace);
   }
   // The replay file: a trace with what the viewer draws (tools/kds/replay_writer.hpp).
   std::unique_ptr<std::ofstream> replay_file;
   std::unique_ptr<ReplayWriter> replay;
-  if (!o.replay.empty()) {
+  if (replay_sim) {
     replay_file = open_trace(o.replay, o, text, r);
     replay = std::make_unique<ReplayWriter>(*replay_file, r);
-    r.simulator().add_observer(*replay);
+    replay_sim->add_observer(*replay);
   }
   ProgressBar progress(r.until(), !o.no_progress);
-  r.simulator().add_observer(progress);
+  r.world().on_progress([&progress](double t, std::uint64_t events) { progress.update(t, events); });
   std::unique_ptr<XyzWriter> xyz;
   if (!o.xyz.empty()) xyz = std::make_unique<XyzWriter>(o.xyz);
 
@@ -112,7 +116,7 @@ int run(const RunOptions& o, const CLI::App& app) {
   const auto run_start = Clock::now();
   const std::vector<double> stops = xyz ? frame_times(r.until(), o.frames) : std::vector<double>{r.until()};
   for (double t : stops) {
-    r.simulator().run_until(t);
+    r.world().run_until(t);
     if (xyz) xyz->frame(r, t);
   }
   progress.finish();
@@ -136,12 +140,11 @@ Command add_run_command(CLI::App& kds) {
   app->add_option("scenario", o->scenario, "the scenario file (JSON; `kds generate` writes some)")
       ->required()
       ->type_name("SCENARIO.json");
-  std::string names;
-  for (const std::string& n : broad_phase_names()) names += (names.empty() ? "" : ", ") + n;
   app->add_option("--structure", o->structure,
-                  "the collision structure (a registered broad phase: " + names +
-                      "; all-pairs is the brute-force reference); default: the scenario's \"structure\"")
-      ->check(one_of(broad_phase_names()))
+                  "the collision structure: " + sphere_world_list() +
+                      " (all-pairs is the brute-force reference; hard-spheres, one event per sphere, takes ballistic "
+                      "spheres without gravity and writes no --trace or --replay); default: the scenario's \"structure\"")
+      ->check(one_of(sphere_world_names()))
       ->type_name("NAME");
   app->add_option("--until", o->until, "simulate until time T; default: the scenario's \"until\"")
       ->check(positive())
@@ -150,7 +153,8 @@ Command add_run_command(CLI::App& kds) {
       ->check(integer_in(0))
       ->type_name("S");
   app->add_flag("--audit", o->audit, "check every certificate and invariant against a static computation after every "
-                                      "event (slow; fails with the first inconsistency)");
+                                      "event (slow; fails with the first inconsistency); hard-spheres, whose events "
+                                      "are not visible from outside, is audited at the end and at every XYZ frame");
   app->add_option("--trace", o->trace, "write every event as a JSON line to FILE, after a header naming the scenario "
                                         "and settings (`kds replay --check FILE` re-runs it)")
       ->type_name("FILE");

@@ -1,8 +1,9 @@
 #pragma once
 /// \file
 /// What `kds run` prints when a run ends: the scenario and settings, events by type,
-/// contacts, wall time per simulated second, exact fallbacks and the four KDS quality
-/// figures (kds/report/quality.hpp).
+/// contacts, wall time per simulated second, then the structure's own figures
+/// (SphereWorld::write_statistics: exact fallbacks and the four KDS quality figures of
+/// kds/report/quality.hpp for a simulator; HardSphereStats for hard-spheres).
 
 #include <ostream>
 #include <string>

@@ -57,7 +57,7 @@ struct Scenario {
   Response response = Response::elastic;
   std::optional<double> contact_tolerance;  ///< empty: the collision world's default
   double until = 1;                         ///< how long `kds run` simulates by default
-  std::string structure = "tvb-grid";       ///< a registered broad phase
+  std::string structure = "tvb-grid";       ///< a name of sphere_world_names(): a broad phase or hard-spheres
   double cell_ratio = 0;                    ///< 0: chosen by the cost model
   Trajectories trajectories;
   std::vector<Sphere> spheres;

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kds/errors.hpp"
-#include "structures/collision/broad_phase_registry.hpp"
+#include "structures/sphere_worlds.hpp"
 #include "structures/collision/io/number_text.hpp"
 #include "structures/collision/io/validate_spheres.hpp"
 #include "tools/kds/json_fields.hpp"
@@ -188,12 +188,9 @@ Scenario read_scenario(const std::string& text, const std::string& file) {
   if (!(s.until > 0)) root.required("until").fail("must be positive, got " + text::shortest(s.until));
 
   s.structure = root.string("structure", s.structure);
-  const std::vector<std::string> names = broad_phase_names();
-  if (std::find(names.begin(), names.end(), s.structure) == names.end()) {
-    std::string list;
-    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-    root.required("structure").fail("unknown structure \"" + s.structure + "\" (known: " + list + ")");
-  }
+  const std::vector<std::string> names = sphere_world_names();
+  if (std::find(names.begin(), names.end(), s.structure) == names.end())
+    root.required("structure").fail("unknown structure \"" + s.structure + "\" (known: " + sphere_world_list() + ")");
   s.cell_ratio = root.number("cell_ratio", s.cell_ratio);
   if (!(s.cell_ratio == 0 || s.cell_ratio >= 2))
     root.required("cell_ratio").fail("must be 0 (the cost model chooses) or at least 2, got " + text::shortest(s.cell_ratio));

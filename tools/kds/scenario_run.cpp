@@ -1,7 +1,9 @@
 #include "tools/kds/scenario_run.hpp"
 
 #include "kds/config.hpp"
+#include "kds/errors.hpp"
 #include "structures/rolling_balls/planar_response.hpp"
+#include "structures/sphere_worlds.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 #include "structures/collision/trajectories/velocity_field_probe.hpp"
 
@@ -18,7 +20,7 @@ RunSettings complete(RunSettings s, const Scenario& scenario) {
 }  // namespace
 
 ScenarioRun::ScenarioRun(const Scenario& scenario, const RunSettings& settings)
-    : scenario_(scenario), settings_(complete(settings, scenario)), sim_(SimulatorSettings{.audit = settings.audit || config::validating_build}) {
+    : scenario_(scenario), settings_(complete(settings, scenario)) {
   const Trajectories& t = scenario.trajectories;
   if (t.kind == Trajectories::Kind::random_forces)
     probe_ = std::make_unique<PiecewiseAccelerationProbe>(scenario.spheres, t.interval, *settings_.seed);
@@ -30,18 +32,56 @@ ScenarioRun::ScenarioRun(const Scenario& scenario, const RunSettings& settings)
   w.gravity = scenario.gravity;
   w.restitution = scenario.restitution;
   if (scenario.contact_tolerance) w.contact_tolerance = *scenario.contact_tolerance;
-  w.broad_phase = settings_.structure;
   w.cell_ratio = scenario.cell_ratio;
   w.probe = probe_.get();
-  world_ = std::make_unique<CollisionWorld>(sim_, w, scenario.spheres);
-  if (scenario.response == Response::planar) use_planar_response(*world_);
+  SphereWorldOptions options;
+  options.exactness = settings_.exactness;
+  options.audit = settings_.audit || config::validating_build;
+  world_ = make_sphere_world(settings_.structure, w, scenario.spheres, options);
+  if (scenario.response == Response::planar) {
+    CollisionWorld* c = world_->collision_world();
+    if (c == nullptr)
+      throw InvalidInput("\"response\": \"planar\": the structure " + settings_.structure +
+                         " answers contacts with the elastic response (with restitution) only; run the scenario with "
+                         "rolling-tree or all-pairs");
+    use_planar_response(*c);
+  }
 }
 
-// The world holds bodies of the simulator: it goes first.
+// The world may hold the probe: it goes first.
 ScenarioRun::~ScenarioRun() { world_.reset(); }
 
+Simulator& ScenarioRun::simulator(const std::string& option) {
+  Simulator* sim = world_->simulator();
+  if (sim == nullptr)
+    throw InvalidInput(option + ": needs the events of a kds::Simulator, and the structure " + settings_.structure +
+                       " runs its own event loop (one event per sphere) without one; use a broad phase such as "
+                       "all-pairs or tvb-grid, or --contacts and --export-xyz, which " + settings_.structure +
+                       " writes");
+  return *sim;
+}
+
 SphereState ScenarioRun::state(SphereId id, double t) {
-  return world_->ballistic(id) || !probe_ ? world_->state(id, t) : probe_->state(id, t);
+  return scenario_.spheres[id].max_acceleration == 0 || !probe_ ? world_->state(id, t) : probe_->state(id, t);
+}
+
+Scenario scenario_of_scene(const Scene& scene, const std::string& structure, double cell_ratio, double until,
+                           double force_interval, std::uint64_t force_seed) {
+  Scenario s;
+  s.box = scene.box;
+  s.gravity = scene.gravity;
+  s.restitution = scene.restitution;
+  s.contact_tolerance = scene.tolerance;
+  s.until = until;
+  s.structure = structure;
+  s.cell_ratio = cell_ratio;
+  if (scene.unknown) {
+    s.trajectories.kind = Trajectories::Kind::random_forces;
+    s.trajectories.interval = force_interval;
+    s.trajectories.seed = force_seed;
+  }
+  s.spheres = scene.spheres;
+  return s;
 }
 
 }  // namespace kds::cli

@@ -21,7 +21,7 @@ void XyzWriter::frame(ScenarioRun& run, double t) {
     const SphereState s = run.state(i, t);
     out += "X";
     for (double x : s.position) out += " " + significant17(x);
-    out += " " + significant17(run.world().sphere(i).radius);
+    out += " " + significant17(run.scenario().spheres[i].radius);
     for (double v : s.velocity) out += " " + significant17(v);
     out += "\n";
   }

@@ -1,10 +1,15 @@
-// kds_spheres: runs a scene file (docs/scene-format.md) with a broad phase of the
-// collision world (the time-varying-bound grid by default) and writes the collision log and the final states, so that kds can be compared line by
-// line with another simulator on the same scene.
+// kds_spheres: runs a scene file (docs/scene-format.md) with a structure chosen by name
+// (the time-varying-bound grid by default; a broad phase of the collision world, or
+// hard-spheres) and writes the collision log and the final states, so that kds can be
+// compared line by line with another simulator on the same scene.
 //
-//   kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--broad-phase NAME]
+//   kds_spheres SCENE --until T [--contacts FILE] [--states FILE] [--structure NAME]
 //               [--cell-ratio K] [--force-seed S] [--force-interval H] [--max-events N]
 //               [--floating]
+//
+// The scene becomes a scenario of `kds run` (tools/kds/scenario_run.hpp): the world's
+// settings, the structure by name and the integrator of unknown trajectories are built in
+// one place for both programs.
 //
 // Outputs are opened before the run (an unwritable path fails at once) and written to
 // temporary files renamed at the end, so that an output that exists is complete and a
@@ -27,13 +32,11 @@
 
 #include "examples/common/command_line.hpp"
 #include "kds/errors.hpp"
-#include "kds/simulator.hpp"
 #include "structures/collision/io/contact_log.hpp"
 #include "structures/collision/io/output_file.hpp"
 #include "structures/collision/io/scene.hpp"
-#include "structures/collision/broad_phase_registry.hpp"
-#include "structures/collision/collision_world.hpp"
-#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
+#include "structures/hard_spheres/hard_sphere_world_model.hpp"
+#include "tools/kds/scenario_run.hpp"
 
 namespace {
 
@@ -41,7 +44,7 @@ struct Options {
   std::string scene;
   double until = -1;
   std::string contacts, states;
-  std::string broad_phase = "tvb-grid";
+  std::string structure = "tvb-grid";
   double cell_ratio = 0;
   std::uint64_t force_seed = 1;
   double force_interval = 0.1;
@@ -60,7 +63,7 @@ Options parse(int argc, char** argv) {
                   "with 17 significant digits")
       ->type_name("FILE");
   line.add_option("--states", o.states, "the final states: 'x y z vx vy vz' per sphere, in id order")->type_name("FILE");
-  add_broad_phase_options(line, o.broad_phase, o.cell_ratio);
+  add_structure_options(line, o.structure, o.cell_ratio);
   line.add_option("--force-seed", o.force_seed, "mode unknown: seed of the random forces")
       ->check(integer_in(0))
       ->capture_default_str();
@@ -71,7 +74,8 @@ Options parse(int argc, char** argv) {
       ->check(integer_in(0))
       ->capture_default_str();
   line.add_flag("--floating", o.floating,
-                "floating-point-only mode (no exactness guarantee; for comparison, docs/architecture.md section 7)");
+                "floating-point-only mode (no exactness guarantee; for comparison, docs/architecture.md section 7; "
+                "not with hard-spheres, which is exact only)");
   line.parse_or_exit(argc, argv);
   return o;
 }
@@ -82,7 +86,7 @@ class Progress {
  public:
   Progress(double until) : until_(until), shown_(isatty(STDERR_FILENO) == 1), start_(Clock::now()) {}
   void update(double t, std::uint64_t events) {
-    if (!shown_ || (events & 1023) != 0) return;
+    if (!shown_ || (++updates_ & 1023) != 0) return;  // the clock is read every 1024 updates
     const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
     if (elapsed < 1 || elapsed < last_ + 0.25) return;
     last_ = elapsed;
@@ -100,13 +104,15 @@ class Progress {
   bool shown_;
   Clock::time_point start_;
   double last_ = 0;
+  std::uint64_t updates_ = 0;
   bool printed_ = false;
 };
 
-/// What a scene will need, said before the run: measured 5.1-5.4 KB of memory per
-/// sphere at 5% volume fraction (2e4 and 1e5 spheres); issue 12 reports 8.1 KB (1e6
-/// spheres took 8.1 GB). Refuses a scene whose smallest estimate exceeds the
-/// machine's memory, which would end in the kernel killing the run.
+/// What a scene will need in the collision world, said before the run: measured 5.1-5.4
+/// KB of memory per sphere at 5% volume fraction (2e4 and 1e5 spheres); issue 12 reports
+/// 8.1 KB (1e6 spheres took 8.1 GB). Refuses a scene whose smallest estimate exceeds the
+/// machine's memory, which would end in the kernel killing the run. Not measured for
+/// hard-spheres (a few hundred bytes per sphere): not checked there.
 void check_memory(std::size_t spheres) {
   constexpr double low = 5.0e3, high = 8.1e3, gb = 1e9;  // bytes per sphere
   const double physical = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
@@ -121,32 +127,18 @@ void check_memory(std::size_t spheres) {
                  low * double(spheres) / gb, high * double(spheres) / gb);
 }
 
-/// Runs until `until`, within the event budget (0: none).
-void run(kds::Simulator& sim, double until, std::uint64_t max_events) {
+/// Runs until `until`; InvalidInput once more than `max_events` events were processed
+/// (0: no budget). The world reports its progress after every event of a simulator and
+/// after every contact of hard-spheres, so a budget is noticed there.
+void run(kds::SphereWorld& world, double until, std::uint64_t max_events) {
   Progress progress(until);
-  for (std::uint64_t events = 0;; ++events) {
-    const kds::Root next = sim.next_event_time();
-    if (next.is_infinite() || kds::compare(next, until) > 0) break;
-    if (max_events != 0 && events == max_events)
-      throw kds::InvalidInput("stopped after " + std::to_string(max_events) + " events (--max-events) at t = " +
-                              std::to_string(sim.now_approx()) + ", before --until " + std::to_string(until) +
-                              "; no output written");
-    sim.step();
-    progress.update(sim.now_approx(), events + 1);
-  }
-  sim.run_until(until);
-}
-
-/// "spheres 0, 1 and 4" for the bodies of a NoProgress error.
-std::string spheres_of(const kds::CollisionWorld& world, const std::vector<kds::BodyId>& bodies) {
-  std::string list;
-  std::size_t n = 0;
-  for (std::size_t k = 0; k < bodies.size(); ++k) {
-    const kds::SphereId s = world.sphere_of(bodies[k]);
-    if (s >= world.size()) continue;
-    list += (n++ == 0 ? "" : ", ") + std::to_string(s);
-  }
-  return (n == 1 ? "sphere " : "spheres ") + list;
+  world.on_progress([&progress, until, max_events](double t, std::uint64_t events) {
+    if (max_events != 0 && events > max_events)
+      throw kds::InvalidInput("more than " + std::to_string(max_events) + " events (--max-events) by t = " +
+                              std::to_string(t) + ", before --until " + std::to_string(until) + "; no output written");
+    progress.update(t, events);
+  });
+  world.run_until(until);
 }
 
 }  // namespace
@@ -155,33 +147,21 @@ int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   try {
     const kds::Scene scene = kds::load_scene(o.scene);
-    check_memory(scene.spheres.size());
+    if (o.structure != kds::HardSphereWorldModel::name) check_memory(scene.spheres.size());
     // Opened before the run: an unwritable path fails now, not after hours.
     std::optional<kds::OutputFile> contacts_file, states_file;
     if (!o.contacts.empty()) contacts_file.emplace(o.contacts);
     if (!o.states.empty()) states_file.emplace(o.states);
 
-    std::unique_ptr<kds::PiecewiseAccelerationProbe> probe;
-    if (scene.unknown)
-      probe = std::make_unique<kds::PiecewiseAccelerationProbe>(scene.spheres, o.force_interval, o.force_seed);
-
-    kds::CollisionWorldSettings settings;
-    settings.box = scene.box;
-    settings.gravity = scene.gravity;
-    settings.restitution = scene.restitution;
-    if (scene.tolerance) settings.contact_tolerance = *scene.tolerance;
-    settings.broad_phase = o.broad_phase;
-    settings.cell_ratio = o.cell_ratio;
-    settings.probe = probe.get();
-
-    kds::SimulatorSettings sim_settings;
-    if (o.floating) sim_settings.exactness = kds::Exactness::floating;
-    kds::Simulator sim(sim_settings);
-    kds::CollisionWorld world(sim, settings, scene.spheres);
+    kds::cli::RunSettings settings;
+    if (o.floating) settings.exactness = kds::Exactness::floating;
+    kds::cli::ScenarioRun run(
+        kds::cli::scenario_of_scene(scene, o.structure, o.cell_ratio, o.until, o.force_interval, o.force_seed), settings);
+    kds::SphereWorld& world = run.world();
     try {
-      run(sim, o.until, o.max_events);
+      ::run(world, o.until, o.max_events);
     } catch (const kds::NoProgress& e) {
-      throw kds::InvalidInput(std::string(e.what()) + " (" + spheres_of(world, e.bodies) + "); no output written");
+      throw kds::InvalidInput(std::string(e.what()) + "; no output written");
     }
 
     // Both outputs are written and closed before either replaces its file.
@@ -193,8 +173,7 @@ int main(int argc, char** argv) {
       // The true final states: from the probe for unknown trajectories (the world knows
       // only their bounds), from the exact motions otherwise.
       std::vector<kds::SphereState> states;
-      for (kds::SphereId i = 0; i < world.size(); ++i)
-        states.push_back(probe ? probe->state(i, o.until) : world.state(i, o.until));
+      for (kds::SphereId i = 0; i < world.size(); ++i) states.push_back(run.state(i, o.until));
       kds::write_states(states_file->stream(), states);
       states_file->close();
     }
@@ -202,7 +181,7 @@ int main(int argc, char** argv) {
     if (states_file) states_file->commit();
     std::fprintf(stderr, "kds_spheres: %zu spheres (%s), %llu events, %llu sphere and %llu wall contacts until t = %g\n",
                  world.size(), scene.unknown ? "unknown trajectories" : "ballistic",
-                 static_cast<unsigned long long>(sim.statistics().events),
+                 static_cast<unsigned long long>(world.events()),
                  static_cast<unsigned long long>(world.sphere_contacts()),
                  static_cast<unsigned long long>(world.wall_contacts()), o.until);
     return 0;

@@ -118,7 +118,7 @@ TEST(Scenario, RollingMarblesStayOnTheFloor) {
     settings.structure = structure;
     settings.until = 3;
     ScenarioRun run(s, settings);
-    run.simulator().run_until(run.until());
+    run.world().run_until(run.until());
     EXPECT_GT(run.world().sphere_contacts(), 0u);
     for (SphereId i = 0; i < run.world().size(); ++i) {
       const SphereState m = run.state(i, run.until());
