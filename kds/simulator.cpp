@@ -159,6 +159,13 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
     queue_->erase(c);
     c->in_queue_ = false;
   }
+  // Two bodies that trade places (a sorted list's swap, renew_negated): the two links
+  // trade places in the bodies' lists, touching neither list's head.
+  if (bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0]) {
+    c->links_[0].swap_nodes(c->links_[1]);
+    std::swap(c->bodies_[0], c->bodies_[1]);
+    return;
+  }
   // The bodies take the order of `bodies`, as in a new certificate (traces list them in
   // that order); a link moves only where the body at its position changes (one of the
   // two when a sorted list's certificate slides along).
