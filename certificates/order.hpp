@@ -41,6 +41,23 @@ class Order final : public Certificate<Order<Owner>> {
     const KeyTable& keys = owner_->key_table();
     return keys.value<NT>(upper_, origin) - keys.value<NT>(lower_, origin);
   }
+  /// Linear keys (points in linear motion, the commonest case): the failure time from
+  /// the two keys' lines, one interval division, no polynomial (kds/line.hpp). The same
+  /// answer as first_failure(); anything else goes there.
+  Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
+    const KeyTable& keys = owner_->key_table();
+    const double origin = now.lo();
+    if (mode == Exactness::floating) {
+      Line<double> a, b;
+      if (keys.line(upper_, origin, a) && keys.line(lower_, origin, b))
+        if (auto r = first_failure_of_line(a - b, *this, now, birth, mode, horizon)) return *r;
+    } else {
+      Line<Interval> a, b;
+      if (keys.line(upper_, origin, a) && keys.line(lower_, origin, b))
+        if (auto r = first_failure_of_line(a - b, *this, now, birth, mode, horizon)) return *r;
+    }
+    return first_failure(*this, now, birth, mode, horizon);
+  }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
   /// Makes this the certificate of another pair of entries of the same owner, in place
   /// (Simulator::renew): what a sorted list does with the neighbours of a swap.
@@ -52,6 +69,12 @@ class Order final : public Certificate<Order<Owner>> {
           upper_ = upper;
         },
         birth);
+  }
+  /// After this certificate failed: makes it the certificate of the swapped pair, whose
+  /// function is the negation of the old one (Simulator::renew_negated), in place.
+  void swap_in_place(Simulator& sim, Birth birth = Birth::vanishes_now) {
+    sim.renew_negated(
+        this, both(owner_->key_table(), upper_, lower_), [&] { std::swap(lower_, upper_); }, birth);
   }
   const char* kind() const override { return kind_; }
 

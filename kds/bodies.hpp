@@ -112,6 +112,22 @@ class Bodies {
     }
   }
 
+  /// coordinate_at() as a Line (kds/line.hpp); false when that coordinate is not linear.
+  template <class NT>
+  [[gnu::always_inline]] bool coordinate_line_at(std::uint32_t place, int axis, double origin, Line<NT>& out) const {
+    const std::uint32_t slot = place & kSlotMask;
+    switch (place >> kDimensionShift) {
+      case 1:
+        if (axis != 0) return out = Line<NT>(), true;
+        return motions1_[slot].coordinate_line<NT>(0, origin, out);
+      case 2:
+        if (axis >= 2) return out = Line<NT>(), true;
+        return motions2_[slot].coordinate_line<NT>(axis, origin, out);
+      default:
+        return motions3_[slot].coordinate_line<NT>(axis, origin, out);
+    }
+  }
+
   /// Live bodies.
   std::size_t size() const { return live_; }
   /// One more than the largest index in use: indices are dense below it, with holes.

@@ -88,6 +88,13 @@ class CertificateBase : public Function {
   /// Repairs the structure at the failure time. It must destroy this certificate
   /// (`sim.destroy(this)`) or reschedule it (after changing motions, `sim.motion_changed`).
   virtual void on_failure(Simulator& sim) = 0;
+  /// The first failure at or after `now` (Simulator::flush calls it). By default
+  /// first_failure(*this, ...) (kds/solver.hpp). A kind whose function has a closed form
+  /// may override it to skip building polynomials, if it returns exactly what
+  /// first_failure would (the order certificate of linear keys: kds/line.hpp).
+  virtual Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const {
+    return first_failure(*this, now, birth, mode, horizon);
+  }
   /// A short name of the kind: "order", "collision"... (a string literal).
   virtual const char* kind() const = 0;
   /// Whether the structure tolerates this certificate being violated when it is created:

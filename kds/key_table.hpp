@@ -86,6 +86,15 @@ class KeyTable {
     if (c.offset != 0) p += Polynomial<NT>(NT(c.offset));
     return p;
   }
+  /// value() as a Line (kds/line.hpp), with the same rounding; false when the key is not
+  /// a coordinate key or its coordinate is not linear (then use value()).
+  template <class NT>
+  [[gnu::always_inline]] bool line(EntryId e, double origin, Line<NT>& out) const {
+    const Compact& c = compact_[e];
+    if (!c.coordinate || !bodies_->coordinate_line_at<NT>(c.place, c.axis, origin, out)) return false;
+    if (c.offset != 0) out = out + Line<NT>::constant(NT(c.offset));
+    return true;
+  }
   /// The bodies the key of an entry depends on (unchecked).
   BodyList bodies_of(EntryId e) const {
     const Compact& c = compact_[e];

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "kds/errors.hpp"
+#include "kds/line.hpp"
 #include "kds/polynomial.hpp"
 
 namespace kds {
@@ -73,6 +74,22 @@ class Motion {
     if (origin == t0_) return Polynomial<NT>::linear(NT(c[0]), NT(c[1]));
     const NT h = NT(NT(origin) - NT(t0_));
     return Polynomial<NT>::linear(NT(NT(c[0]) + NT(c[1]) * h), NT(c[1]));
+  }
+
+  /// coordinate() as a Line (kds/line.hpp), with the same rounding; false (and `out`
+  /// unchanged) when the coordinate is quadratic or cubic.
+  template <class NT>
+  [[gnu::always_inline]] bool coordinate_line(int axis, double origin, Line<NT>& out) const {
+    const Coefficients& c = c_[axis];
+    if (c[3] != 0 || c[2] != 0) [[unlikely]]
+      return false;
+    if (c[1] == 0) out = Line<NT>::constant(NT(c[0]));
+    else if (origin == t0_) out = Line<NT>::linear(NT(c[0]), NT(c[1]));
+    else {
+      const NT h = NT(NT(origin) - NT(t0_));
+      out = Line<NT>::linear(NT(NT(c[0]) + NT(c[1]) * h), NT(c[1]));
+    }
+    return true;
   }
 
   /// Position at time t, in doubles (for output and rendering, not for decisions).

@@ -148,15 +148,23 @@ void Simulator::reschedule(CertificateBase* c) {
   mark_pending(c);
 }
 
-void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies) {
+void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool roots_kept) {
   if (c == nullptr || !c->alive()) throw std::logic_error("kds::Simulator::renew: certificate already destroyed");
   for (BodyId b : bodies)
     if (!bodies_.contains(b)) bodies_.require(b, "renewing " + describe(*c));  // throws, nothing changed
-  // The clock's exact value may still be computed from c's old function: fix it first.
-  if (now_.source() == c) now_.pin();
+  // The clock's exact value may still be computed from c's old function: fix it first,
+  // unless the new function has the same roots (renew_negated).
+  if (!roots_kept && now_.source() == c) now_.pin();
   if (c->in_queue_) {
     queue_->erase(c);
     c->in_queue_ = false;
+  }
+  // Two bodies that trade places (a sorted list's swap, renew_negated): the two links
+  // trade places in the bodies' lists, touching neither list's head.
+  if (bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0]) {
+    c->links_[0].swap_nodes(c->links_[1]);
+    std::swap(c->bodies_[0], c->bodies_[1]);
+    return;
   }
   // The bodies take the order of `bodies`, as in a new certificate (traces list them in
   // that order); a link moves only where the body at its position changes (one of the
@@ -190,7 +198,7 @@ void Simulator::flush() {
   for (std::size_t i = 0; i < pending_.size(); ++i) {
     CertificateBase* c = pending_[i];
     if (!c->alive()) continue;
-    Root f = first_failure(*c, now_, c->birth_, settings_.exactness, c->horizon_);
+    Root f = c->failure_after(now_, c->birth_, settings_.exactness, c->horizon_);
     if (c->newborn_ && !c->may_fail_at_birth() && !f.is_infinite() && compare(f, now_) == 0) {
       pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(i));
       c->state_ = CertificateBase::State::idle;
@@ -277,25 +285,27 @@ void Simulator::validate(const CertificateBase& c) const {
 }
 
 void Simulator::process(CertificateBase& c) {
+  const std::uint64_t sequence = c.sequence_;
   c.on_failure(*this);
-  if (c.alive() && c.state_ != CertificateBase::State::pending)
+  // Renewed (a new sequence: it may be scheduled already if a callback flushed), destroyed
+  // or waiting to be rescheduled: anything else would fail again at once.
+  if (c.alive() && c.state_ != CertificateBase::State::pending && c.sequence_ == sequence)
     throw std::logic_error("kds: the failure handler of " + describe(c) +
                            " neither destroyed nor rescheduled it (it would fail again at once)");
 }
 
 void Simulator::reschedule_changed() { flush(); }
 
-void Simulator::observe(const CertificateBase& c, bool exact) {
+void Simulator::observe(const char* kind, const BodyList& bodies, bool exact) {
   ++stats_.events;
   stats_.touched_total += touched_in_event_;
   stats_.touched_max = std::max<std::uint64_t>(stats_.touched_max, touched_in_event_);
-  const char* kind = c.kind();
   auto it = std::find_if(stats_.events_by_kind.begin(), stats_.events_by_kind.end(),
                          [&](const Statistics::KindCount& k) { return k.kind == kind; });
   if (it == stats_.events_by_kind.end()) stats_.events_by_kind.push_back({kind, 1});
   else ++it->count;
   if (!observers_.empty()) {
-    EventRecord record{stats_.events - 1, now_, exact, kind, c.bodies(), touched_in_event_};
+    EventRecord record{stats_.events - 1, now_, exact, kind, bodies.view(), touched_in_event_};
     for (Observer* o : observers_) o->on_event(record);
   }
   if (settings_.audit) audit();
@@ -311,10 +321,13 @@ bool Simulator::step() {
   // Its time needed the exact path: computed exactly, or compared exactly with another.
   const bool exact = c->failure_.has_exact();
   touched_in_event_ = 0;
-  // The certificate may be destroyed by its handler: keep what observers need.
+  // The handler may destroy or renew the certificate: keep what observers need.
+  const char* kind = c->kind();
+  BodyList bodies;
+  bodies.add(c->bodies());
   process(*c);
   reschedule_changed();
-  observe(*c, exact);
+  observe(kind, bodies, exact);
   return true;
 }
 

@@ -97,7 +97,19 @@ class Simulator {
   /// computation (the clock must keep the old function's value): recreate that one.
   template <class Change>
   void renew(CertificateBase* c, const BodyList& bodies, Change&& change, Birth birth = Birth::generic) {
-    begin_renewal(c, bodies);
+    begin_renewal(c, bodies, false);
+    change();
+    end_renewal(c, birth);
+  }
+  /// renew() for a change that exactly negates the certificate's function (the sorted
+  /// list's swap: upper - lower becomes lower - upper). The roots stay the same, so the
+  /// clock may go on computing its exact value from c: the certificate that just failed
+  /// is renewed without pinning the clock, where renew() would cost an exact root and
+  /// destroy and create an allocation and the body bookkeeping. A change that does not
+  /// negate the function breaks exactness: use renew().
+  template <class Change>
+  void renew_negated(CertificateBase* c, const BodyList& bodies, Change&& change, Birth birth = Birth::generic) {
+    begin_renewal(c, bodies, true);
     change();
     end_renewal(c, birth);
   }
@@ -149,7 +161,7 @@ class Simulator {
     return c;
   }
   void adopt(std::unique_ptr<CertificateBase> c);
-  void begin_renewal(CertificateBase* c, const BodyList& bodies);
+  void begin_renewal(CertificateBase* c, const BodyList& bodies, bool roots_kept);
   void end_renewal(CertificateBase* c, Birth birth);
   void mark_pending(CertificateBase* c);
   void set_now(const Root& t);
@@ -162,7 +174,7 @@ class Simulator {
   void validate(const CertificateBase& c) const;
   void process(CertificateBase& c);
   void reschedule_changed();
-  void observe(const CertificateBase& c, bool exact);
+  void observe(const char* kind, const BodyList& bodies, bool exact);
 
   SimulatorSettings settings_;
   Root now_ = Root::at(0.0);

@@ -406,6 +406,56 @@ LocalResult filter(const Polynomial<NT>& p, double w, double time_scale, Birth b
   return r;
 }
 
+/// filter() for a line of degree exactly 1, without a Polynomial: the same operations in
+/// the same order (Horner's rule on two coefficients, the derivative as c1 * 1), so the
+/// same result; the degree-1 branch of filter() returns with start = 0.
+template <class NT>
+LocalResult filter_line(const Line<NT>& p, double w, double time_scale, Birth birth, double limit) {
+  constexpr bool floating = std::is_same_v<NT, double>;
+  double start = 0;
+  const NT at_now = NT(p.c1 * span(0.0, w, NT()) + p.c0);
+  const bool positive_from_start = positive(at_now);
+  if (positive_from_start) {
+    start = w;
+  } else if (birth != Birth::vanishes_now) {
+    if constexpr (floating) {
+      // sign_after_zero of p without its constant term: the sign of c1 (not zero here).
+      if (!(p.c1 > 0) || negative(at_now)) return {LocalResult::fails_at_start};
+    } else {
+      if (negative(at_now)) return {LocalResult::fails_at_start};
+      return {};
+    }
+  }
+  if (!positive_from_start) {
+    const NT slope = NT(p.c1 * NT(1.0));  // Polynomial::derivative()
+    bool found = false;
+    for (double delta : {0.0, 1e-13, 1e-10, 1e-7, 1e-4}) {
+      const double w2 = sum_up(w, delta * time_scale);
+      if (w2 == 0) continue;
+      if (is_zero(slope) || !positive(slope)) {
+        if constexpr (floating) continue;
+        break;
+      }
+      if (positive(NT(p.c1 * NT(w2) + p.c0))) {
+        start = w2;
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      if constexpr (floating) return {LocalResult::never};
+      return {};
+    }
+  }
+  if (lower(p.c1) >= 0) return {LocalResult::never};
+  if (!negative(p.c1)) return {};
+  const NT root = NT(-p.c0) / p.c1;
+  const double root_lo = std::max(lower(root), start), root_hi = upper(root);
+  if (root_lo > limit) return {LocalResult::never};
+  if (!(root_hi >= root_lo)) return {};
+  return {LocalResult::root, root_lo, root_hi};
+}
+
 /// A failure whose isolating interval [lo, +inf] reaches beyond the doubles (a wall far
 /// away at a subnormal speed: 4 / 5e-324 overflows). The clock is a double, so a failure
 /// after the largest double is "never"; one at or before it gets a finite interval.
@@ -476,6 +526,57 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
   }
   ++counters.failure_exact;
   return exact::first_failure(f.exact_polynomial(), now);
+}
+
+std::optional<Root> first_failure_of_line(const Line<Interval>& p, const Function& f, const Root& now, Birth birth,
+                                          Exactness mode, double horizon) {
+  // The prologue and the root's conversion of first_failure(), for a filter_line() result.
+  if (mode == Exactness::floating || p.degree != 1 || now.is_infinite()) return std::nullopt;
+  if (!p.c0.is_finite() || !p.c1.is_finite()) return std::nullopt;
+  const double origin = now.lo();
+  const double w = (Interval(now.hi()) - Interval(origin)).hi();
+  const double time_scale = std::max(1.0, std::fabs(origin));
+  const double limit = std::isinf(horizon) ? horizon : (Interval(horizon) - Interval(origin)).hi();
+  const LocalResult r = filter_line(p, w, time_scale, birth, limit);
+  switch (r.kind) {
+    case LocalResult::never:
+      ++solver_counters().failure_computations;
+      return Root::infinity();
+    case LocalResult::fails_at_start:
+      ++solver_counters().failure_computations;
+      return now;
+    case LocalResult::root: {
+      const Interval base = Interval(origin) + Interval(0.0);
+      const double lo = (base + Interval(r.lo)).lo();
+      const double hi = (base + Interval(r.hi)).hi();
+      if (!std::isfinite(hi) && std::isfinite(lo)) return std::nullopt;  // clip_to_doubles
+      ++solver_counters().failure_computations;
+      return Root::isolated(lo, hi, &f);
+    }
+    case LocalResult::undecided: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<Root> first_failure_of_line(const Line<double>& p, const Function&, const Root& now, Birth birth,
+                                          Exactness mode, double horizon) {
+  if (mode != Exactness::floating || p.degree != 1 || now.is_infinite()) return std::nullopt;
+  if (!std::isfinite(p.c0) || !std::isfinite(p.c1)) return std::nullopt;
+  const double origin = now.lo();
+  const double time_scale = std::max(1.0, std::fabs(origin));
+  const double limit = std::isinf(horizon) ? horizon : (Interval(horizon) - Interval(origin)).hi();
+  const LocalResult r = filter_line(p, 0.0, time_scale, birth, limit);
+  ++solver_counters().failure_computations;
+  switch (r.kind) {
+    case LocalResult::never: return Root::infinity();
+    case LocalResult::fails_at_start: return Root::at(origin);
+    case LocalResult::root: {
+      const double t = origin + 0.0 + 0.5 * (r.lo + r.hi);  // as first_failure: start is 0
+      return Root::at(std::max(t, next_up(origin)));
+    }
+    case LocalResult::undecided: return Root::infinity();
+  }
+  return Root::infinity();
 }
 
 Sign sign_just_after(const Function& f, const Root& now, Exactness mode) {

@@ -12,7 +12,9 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 
+#include "kds/line.hpp"
 #include "kds/root.hpp"
 
 namespace kds {
@@ -48,6 +50,18 @@ SolverCounters& solver_counters();
 Root first_failure(const Function& f, const Root& now, Birth birth = Birth::generic,
                    Exactness mode = Exactness::filtered,
                    double horizon = std::numeric_limits<double>::infinity());
+
+/// first_failure() of a function known to be the line p (in s = t - now.lo(), built with
+/// the rounding of f's own polynomial: kds/line.hpp), without building a polynomial: one
+/// interval division in the usual case. The same answer, bit for bit, as
+/// first_failure(f, ...); nullopt where that needs more than the line's closed form (p
+/// not of degree 1, the filter undecided, an overflow): the caller then calls
+/// first_failure(f, ...), which counts the computation. The interval line serves the
+/// filtered and exact modes, the double line the floating mode (`mode` must match).
+std::optional<Root> first_failure_of_line(const Line<Interval>& p, const Function& f, const Root& now, Birth birth,
+                                          Exactness mode, double horizon);
+std::optional<Root> first_failure_of_line(const Line<double>& p, const Function& f, const Root& now, Birth birth,
+                                          Exactness mode, double horizon);
 
 /// The smallest double >= r (r finite). Filtered: bisection on the isolating interval with
 /// the source's interval polynomial; exact comparisons only for the last ulp if needed.

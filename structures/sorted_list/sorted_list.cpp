@@ -108,9 +108,10 @@ void SortedList::order_failed(Certificate& c, Simulator&) {
   sim_.note_external_event();
   // b - a just changed sign here, so a - b vanishes now and grows: say so, and the
   // filter skips the root at now without an exact computation.
-  // The failed certificate is the clock's source: it is recreated (renewing it would fix
-  // the clock's exact value). Its neighbours slide along in place.
-  link(i, Birth::vanishes_now);
+  // The failed certificate becomes the one of the swapped pair, in place: its function
+  // is negated, so the clock, whose source it is, keeps its value (renew_negated). Its
+  // neighbours slide along in place.
+  c.swap_in_place(sim_, Birth::vanishes_now);
   if (i > 0) certificates_[i - 1]->move_to(sim_, order_[i - 1], order_[i]);
   if (i + 2 < order_.size()) certificates_[i + 1]->move_to(sim_, order_[i + 1], order_[i + 2]);
   swapped_.emit(a, b);

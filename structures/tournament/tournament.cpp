@@ -183,9 +183,10 @@ void Tournament::order_failed(Certificate& c, Simulator& sim) {
   const std::size_t k = a;
   if (k == 0 || k >= capacity_ || certificates_[k] != &c)
     throw std::logic_error("kds::Tournament: a failed certificate is not the one at the node of its entries");
-  sim.destroy(&c);
-  // The old difference just became negative: its negation vanishes now and grows.
-  certificates_[k] = certify(old_loser, old_winner, Birth::vanishes_now);
+  // The old difference just became negative: its negation vanishes now and grows. The
+  // certificate becomes that negation in place (Order::swap_in_place: the clock, whose
+  // source it is, keeps its value).
+  c.swap_in_place(sim, Birth::vanishes_now);
   winner_[k] = old_loser;
   climb(k / 2);
   announce(previous, true);

@@ -1,0 +1,63 @@
+#pragma once
+/// \file
+/// A polynomial of degree at most one, c0 + c1 s, that rounds exactly as kds::Polynomial
+/// does: the same operations on the same coefficients, so a failure time computed from a
+/// Line is bit for bit the one computed from the Polynomial (the determinism hashes
+/// compare isolating intervals). It exists for speed: the order certificate of linear
+/// motions, the sorted list's every certificate, is a Line, and building three
+/// Polynomial<Interval> of nine coefficients each per failure time cost a fifth of the
+/// sorted list's time (docs/benchmarks/event-cost.md, "After the lean core path").
+
+#include <algorithm>
+
+#include "kds/number_types.hpp"
+
+namespace kds {
+
+template <class NT>
+struct Line {
+  NT c0{}, c1{};
+  int degree = -1;  // as Polynomial::degree(): -1 for zero, coefficients above it are zero
+
+  /// The constant c (Polynomial(c)).
+  static Line constant(const NT& c) {
+    Line l;
+    l.c0 = c;
+    l.trim(0);
+    return l;
+  }
+  /// c0 + c1 s (Polynomial::linear).
+  static Line linear(const NT& c0, const NT& c1) {
+    Line l;
+    l.c0 = c0;
+    l.c1 = c1;
+    l.trim(1);
+    return l;
+  }
+  /// Polynomial's operator+ and operator-: every coefficient up to the larger degree.
+  friend Line operator+(const Line& a, const Line& b) {
+    Line q;
+    const int d = std::max(a.degree, b.degree);
+    if (d >= 0) q.c0 = NT(a.c0 + b.c0);
+    if (d >= 1) q.c1 = NT(a.c1 + b.c1);
+    q.trim(d);
+    return q;
+  }
+  friend Line operator-(const Line& a, const Line& b) {
+    Line q;
+    const int d = std::max(a.degree, b.degree);
+    if (d >= 0) q.c0 = NT(a.c0 - b.c0);
+    if (d >= 1) q.c1 = NT(a.c1 - b.c1);
+    q.trim(d);
+    return q;
+  }
+
+ private:
+  void trim(int d) {
+    if (d >= 1 && is_zero(c1)) d = 0;
+    if (d == 0 && is_zero(c0)) d = -1;
+    degree = d;
+  }
+};
+
+}  // namespace kds
