@@ -40,7 +40,8 @@ TEST(GuardsConesPolytopes, RandomTetrahedraCubesAndOctahedra) {
   EXPECT_GE(pair_contacts(audited_polytope_twins(bodies, 0.25, 16, 200, what)), 1u) << what;
 }
 
-// Two large dice (circumradius 20) among small ones (0.2 to 1.2): sizes over two orders
+// Two large dice (a cube of half side 20, an octahedron of circumradius 20) among small
+// ones (circumradius 0.35 to 1.2): inner radii 100 times apart; sizes over two orders
 // of magnitude, the small ones falling on the large ones' faces, edges and corners.
 TEST(GuardsConesPolytopes, MixedSizesOverTwoOrdersOfMagnitude) {
   const std::uint64_t seed = test_seed();
