@@ -4,11 +4,15 @@
 // memberships of guards in boxes, closest objects, candidate pairs), the contacts, and what
 // it cost; then runs the same field with box overlap (for its candidate pairs) and with
 // the all-pairs reference, and checks that the contacts are the same, to the bit (exit
-// status 1 otherwise).
+// status 1 otherwise). With --dice, every body is a convex polytope inscribed in its ball
+// (cubes and octahedra, moving by translation): guards and cones then read each one's own
+// inner radius, outer radius and box (structures/guards_cones/fat_object.hpp).
 //
 //   kds_example_asteroid_field                   # 2 bodies of radius 200, 60 of radius 0.2 to 0.3
 //   kds_example_asteroid_field --small 200 --seconds 20 --shown 0
+//   kds_example_asteroid_field --dice            # the same field of cubes and octahedra
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -18,6 +22,7 @@
 #include "kds/simulator.hpp"
 #include "structures/box_overlap/box_overlap.hpp"
 #include "structures/collision/collision_world.hpp"
+#include "structures/collision/polytope.hpp"
 #include "structures/guards_cones/guards_cones.hpp"
 
 namespace {
@@ -27,6 +32,7 @@ struct Options {
   double seconds = 15;
   std::size_t shown = 8;  ///< contacts printed (all are counted)
   std::uint64_t seed = 3;
+  bool dice = false;
 };
 
 Options parse(int argc, char** argv) {
@@ -40,6 +46,7 @@ Options parse(int argc, char** argv) {
   line.add_option("--seconds", o.seconds, "simulated time")->check(positive())->capture_default_str();
   line.add_option("--shown", o.shown, "contacts to print")->check(integer_in(0))->capture_default_str();
   line.add_option("--seed", o.seed, "seed of the field")->check(integer_in(0))->capture_default_str();
+  line.add_flag("--dice", o.dice, "convex polytopes (cubes and octahedra) inscribed in the bodies' balls");
   line.parse_or_exit(argc, argv);
   return o;
 }
@@ -52,7 +59,8 @@ struct Outcome {
 std::size_t candidate_pairs(const kds::CollisionWorld& world) {
   std::size_t pairs = 0;
   for (kds::SphereId i = 0; i < world.size(); ++i)
-    for (kds::SphereId j = i + 1; j < world.size(); ++j) pairs += world.pair_certificate(i, j) != nullptr;
+    for (kds::SphereId j = i + 1; j < world.size(); ++j)
+      pairs += world.pair_certificate(i, j) != nullptr || world.facet_certificate(i, j) != nullptr;
   return pairs;
 }
 
@@ -86,6 +94,9 @@ Outcome run(const kds::examples::AsteroidField& f, const Options& o, const std::
               static_cast<unsigned long long>(world.wall_contacts()));
   std::printf("Guards and cones: %zu guards (%zu per body), %zu cones per guard, %zu guard planes in 3 sorted lists\n",
               gc.guards(), gc.guards() / f.spheres.size(), gc.cones().size(), gc.guard_planes());
+  std::printf("  fatness rho = %g (the guards' grid); body 0: inner radius %g, outer radius %g, box half widths %g %g %g\n",
+              gc.rho(), gc.object(0).inner_radius, gc.object(0).outer_radius, gc.object(0).box_half_width[0],
+              gc.object(0).box_half_width[1], gc.object(0).box_half_width[2]);
   std::printf("  now: %zu guards lie in other bodies' boxes, %zu cones have a closest body, %zu candidate pairs\n",
               gc.memberships(), closest, gc.candidate_pairs());
   std::printf("  events: %llu box, %llu center, %llu swaps in all; %llu members scanned for Lemma 11's query\n",
@@ -97,6 +108,18 @@ Outcome run(const kds::examples::AsteroidField& f, const Options& o, const std::
   return out;
 }
 
+/// Every body replaced by a polytope inscribed in its ball (a little inside it, so that
+/// the rounding of the shape's bounding radius keeps the bodies apart): the large ones
+/// cubes, the small ones cubes and octahedra in turn.
+void make_dice(kds::examples::AsteroidField& f) {
+  for (std::size_t i = 0; i < f.spheres.size(); ++i) {
+    kds::Sphere& s = f.spheres[i];
+    const double r = s.radius * (1 - 1e-9);
+    auto shape = s.radius > 1 || i % 2 == 0 ? kds::ConvexPolytope::cube(r / std::sqrt(3.0)) : kds::ConvexPolytope::octahedron(r);
+    s = kds::polytope_body(std::move(shape), s.position, s.velocity, s.mass);
+  }
+}
+
 bool same(const kds::Contact& x, const kds::Contact& y) {
   return x.time == y.time && x.a == y.a && x.b == y.b && x.with_wall == y.with_wall && (!x.with_wall || x.wall == y.wall);
 }
@@ -106,10 +129,12 @@ bool same(const kds::Contact& x, const kds::Contact& y) {
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   try {
-    const auto field = kds::examples::asteroid_field(o.field, o.seed);
-    std::printf("Asteroid field: %zu bodies of radius %g and %zu of radii %g to %g, in a box %g x %g x %g\n",
+    auto field = kds::examples::asteroid_field(o.field, o.seed);
+    if (o.dice) make_dice(field);
+    std::printf("Asteroid field: %zu bodies of radius %g and %zu of radii %g to %g%s, in a box %g x %g x %g\n",
                 o.field.large, o.field.large_radius, o.field.small, o.field.small_radius, 1.5 * o.field.small_radius,
-                field.box.hi[0], field.box.hi[1], field.box.hi[2]);
+                o.dice ? " (dice: cubes and octahedra inscribed in those balls)" : "", field.box.hi[0], field.box.hi[1],
+                field.box.hi[2]);
     const Outcome guarded = run(field, o, "guards-cones", true);
     const Outcome boxed = run(field, o, "box-overlap", false);
     std::printf("Box overlap on the same field: at most %zu candidate pairs (sampled)\n", boxed.max_pairs);

@@ -25,8 +25,9 @@ class CollisionWorld;
 /// sphere; the world reads a broad phase's answers at two moments only: right after a
 /// sphere's bound is reset, and when the broad phase calls
 /// `CollisionWorld::candidates_changed(id)`. Between those moments:
-///   - two spheres that are not each other's candidates must not have meeting bounds,
-///     and a sphere must not reach a wall for which may_reach_wall is false;
+///   - two spheres that are not each other's candidates must not have meeting bounds
+///     (for two polytopes: the polytopes themselves must not meet; their bounding
+///     spheres may), and a sphere must not reach a wall for which may_reach_wall is false;
 ///   - candidates are symmetric: j is a candidate of i exactly when i is one of j.
 /// A broad phase may create certificates of its own (with tie keys from tie_keys.hpp,
 /// `tie_key::bookkeeping`), over the bounds the world exposes; when one fails it updates

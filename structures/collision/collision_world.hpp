@@ -262,6 +262,8 @@ class CollisionWorld final : public Structure {
   /// The unit contact normal (from a to b) of two touching polytopes with states s.
   Vec<3> polytope_normal(SphereId a, SphereId b, double t);
   /// Audit: polytopes i and j (centres c at the audit's time) overlap by at most tol.
+  /// Audit: polytopes i and j (centres c) touch or intersect, exactly.
+  bool polytopes_meet(SphereId i, SphereId j, const std::vector<std::array<Rational, 3>>& c) const;
   void polytopes_apart(SphereId i, SphereId j, const std::vector<std::array<Rational, 3>>& c, const Rational& tol,
                        const std::string& when) const;
   const MinkowskiDifference& difference_of(const ConvexPolytope& a, const ConvexPolytope& b) const;

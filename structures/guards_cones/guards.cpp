@@ -1,5 +1,6 @@
 #include "structures/guards_cones/guards.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kds {
@@ -12,9 +13,18 @@ GuardGrid guard_grid(double inner_radius, double rho) {
 }
 
 std::vector<Vec<3>> guard_offsets(double inner_radius, double rho) {
+  return guard_offsets(inner_radius, rho, rho * inner_radius);
+}
+
+std::vector<Vec<3>> guard_offsets(const FatObject& object, double rho) {
+  return guard_offsets(object.inner_radius, rho, object.outer_radius);
+}
+
+std::vector<Vec<3>> guard_offsets(double inner_radius, double rho, double outer_radius) {
   const GuardGrid g = guard_grid(inner_radius, rho);
   const double half = (rho + 1) * inner_radius;
-  const double near = inner_radius * (1 - 1e-9), far = half * (1 + 1e-9);
+  // The shell r .. R + r (guards.hpp), never beyond the cube C (R <= rho r).
+  const double near = inner_radius * (1 - 1e-9), far = std::min(half, outer_radius + inner_radius) * (1 + 1e-9);
   std::vector<Vec<3>> out;
   for (int i = 0; i <= g.cells; ++i)
     for (int j = 0; j <= g.cells; ++j)

@@ -18,10 +18,22 @@
 /// whose interior is disjoint from K's inner ball: the grid point is at distance >= r from
 /// the centre. Only the grid points with r <= |offset| <= (rho + 1) r are kept (with a
 /// relative margin of 1e-9 outward): 128 of the 512 for balls (rho = 1).
+///
+/// The outer bound uses only |p - centre| <= R_K: with K's own outer radius R (at most
+/// rho r, rho the scene's largest fatness), the shell is r <= |offset| <= R + r, on the
+/// same grid (the grid's spacing depends on the fatness of K', any object of the scene).
+/// For balls, and for any object whose own fatness is the scene's, it is the shell above;
+/// a cube (rho = sqrt 3) among tetrahedra (rho = 3) keeps far fewer guards.
+///
+/// Nothing in the proof is specific to balls: it uses that K' is convex (the ball B(q),
+/// a scaled copy of K''s inner ball towards the contact point, lies in K'), that K' is
+/// rho-fat, and that K holds its inner ball and lies in its outer ball. So the same guards
+/// serve convex polytopes about their reference point.
 
 #include <vector>
 
 #include "kds/motion.hpp"
+#include "structures/guards_cones/fat_object.hpp"
 
 namespace kds {
 
@@ -37,5 +49,9 @@ GuardGrid guard_grid(double inner_radius, double rho);
 /// fatness at most rho (the largest fatness of the scene: K' may be any object), in a
 /// fixed order (lexicographic in the grid indices).
 std::vector<Vec<3>> guard_offsets(double inner_radius, double rho);
+/// The same for an object of inner radius r and outer radius R: the shell r .. R + r.
+std::vector<Vec<3>> guard_offsets(double inner_radius, double rho, double outer_radius);
+/// The guards of a fat object (its own r and R), for objects of fatness at most rho.
+std::vector<Vec<3>> guard_offsets(const FatObject& object, double rho);
 
 }  // namespace kds

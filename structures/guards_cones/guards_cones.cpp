@@ -7,6 +7,7 @@
 #include "kds/errors.hpp"
 #include "kds/function.hpp"
 #include "kds/solver.hpp"
+#include "structures/collision/polytope.hpp"
 #include "structures/collision/tie_keys.hpp"
 #include "structures/guards_cones/guards.hpp"
 
@@ -23,6 +24,14 @@ bool erase_one(V& v, const T& x) {
   *it = v.back();
   v.pop_back();
   return true;
+}
+
+/// What the structure reads of sphere i: a ball, or a polytope about its reference point
+/// (its own box, not its bounding sphere's), the box grown by the contact tolerance.
+FatObject fat_object_of(const CollisionWorld& world, SphereId i) {
+  const double margin = world.settings().contact_tolerance;
+  const Sphere& s = world.sphere(i);
+  return s.polytope ? fat_polytope(*s.polytope, margin, i) : fat_ball(s.radius, margin);
 }
 
 }  // namespace
@@ -49,7 +58,7 @@ void GuardsCones::start(CollisionWorld& world) {
   rho_ = 1;
   double rho_cone = 1;
   for (SphereId i = 0; i < n; ++i) {
-    objects_[i] = fat_ball(world.sphere(i).radius, world.settings().contact_tolerance);
+    objects_[i] = fat_object_of(world, i);
     check_fat_object(objects_[i], i);
     rho_ = std::max(rho_, objects_[i].fatness());
     for (double h : objects_[i].box_half_width) rho_cone = std::max(rho_cone, h / objects_[i].inner_radius);
@@ -60,7 +69,7 @@ void GuardsCones::start(CollisionWorld& world) {
   cones_ = std::make_unique<ConeSet>(rho_cone);
   first_guard_.assign(1, 0);
   for (SphereId i = 0; i < n; ++i) {
-    for (const Vec<3>& o : guard_offsets(objects_[i].inner_radius, rho_)) {
+    for (const Vec<3>& o : guard_offsets(objects_[i], rho_)) {
       owner_.push_back(i);
       offset_.push_back(o);
     }

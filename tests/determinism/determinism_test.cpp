@@ -18,6 +18,7 @@
 #include "collision_world_support.hpp"
 #include "common/scene.hpp"
 #include "kds/observer.hpp"
+#include "structures/collision/polytope.hpp"
 #include "structures/sorted_list/sorted_list.hpp"
 #include "structures/tournament/tournament.hpp"
 
@@ -25,6 +26,7 @@ namespace {
 
 using kds::BodyId;
 using kds::Key;
+using Vec3 = kds::Vec<3>;
 
 /// FNV-1a over every event: both ends of its time's interval, its kind, its bodies.
 class EventHash final : public kds::Observer {
@@ -130,5 +132,38 @@ void collision_world_hash(const char* broad_phase, std::uint64_t stored) {
 TEST(Determinism, CollisionWorldTvbGrid) { collision_world_hash("tvb-grid", 0x554f92b1a4f8499eull); }
 TEST(Determinism, CollisionWorldAllPairs) { collision_world_hash("all-pairs", 0xf894553fc1773b90ull); }
 TEST(Determinism, CollisionWorldBoxOverlap) { collision_world_hash("box-overlap", 0x011a74c6aab7fd01ull); }
+TEST(Determinism, CollisionWorldGuardsCones) { collision_world_hash("guards-cones", 0xe5521b8db560441cull); }
+
+/// Dice (cubes and octahedra of circumradius 1 to 1.5) on a jittered lattice, velocities
+/// from raw mt19937_64 bits, as lattice_spheres.
+std::vector<kds::Sphere> lattice_dice(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto unit = [&] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
+  const std::vector<std::shared_ptr<const kds::ConvexPolytope>> shapes = {
+      kds::ConvexPolytope::cube(0.6), kds::ConvexPolytope::octahedron(1.5), kds::ConvexPolytope::cube(0.85),
+      kds::ConvexPolytope::octahedron(1)};
+  std::vector<kds::Sphere> s;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 2; ++k) {
+        const Vec3 x{3.0 + 4 * i + unit(), 3.0 + 4 * j + unit(), 3.0 + 4 * k + unit()};
+        const Vec3 v{8 * unit() - 4, 8 * unit() - 4, 8 * unit() - 4};
+        s.push_back(kds::polytope_body(shapes[s.size() % shapes.size()], x, v, 1 + unit()));
+      }
+  return s;
+}
+
+/// Guards-cones over convex polytopes (its own boxes and inner radii, not the bounding
+/// spheres'): 18 dice in a small box.
+TEST(Determinism, CollisionWorldGuardsConesPolytopes) {
+  kds::Simulator sim;
+  EventHash hash(sim);
+  kds::CollisionWorldSettings settings;
+  settings.box = {{0, 0, 0}, {14, 14, 10}};
+  settings.broad_phase = "guards-cones";
+  kds::CollisionWorld world(sim, settings, lattice_dice(19));
+  sim.run_until(0.5);
+  expect_hash(hash, 0x0d84e28535f1e306ull, "collision world, guards-cones, 18 dice");
+}
 
 }  // namespace
