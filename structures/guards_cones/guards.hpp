@@ -19,11 +19,15 @@
 /// the centre. Only the grid points with r <= |offset| <= (rho + 1) r are kept (with a
 /// relative margin of 1e-9 outward): 128 of the 512 for balls (rho = 1).
 
+#include <cstdint>
 #include <vector>
 
 #include "kds/motion.hpp"
 
 namespace kds {
+
+/// A guard: its index among the guards of all objects of a structure.
+using GuardId = std::uint32_t;
 
 struct GuardGrid {
   int cells = 0;       ///< cells per side of the cube C
