@@ -5,6 +5,7 @@
 #include "structures/collision/all_pairs.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
 #include "structures/guards_cones/guards_cones.hpp"
+#include "structures/guards_cones/guards_cones_lists.hpp"
 #include "structures/rolling_balls/rolling_tree.hpp"
 #include "structures/tvb_grid/tvb_grid.hpp"
 
@@ -26,6 +27,7 @@ constexpr BuiltinBroadPhase kBuiltin[] = {
     {"box-overlap", make<BoxOverlap>},  // Abam et al. 3.1: sorted lists of box extremes, ballistic spheres
     {"box-overlap-2d", make_box_overlap_2d},  // the same with two lists (x, y): planar scenes
     {"guards-cones", make<GuardsCones>},  // Abam et al. 3.2: guards, cones, closest object per cone; ballistic
+    {"guards-cones-lists", make<GuardsConesLists>},  // the same without member lists: centre lists per facet orientation
 };
 
 }  // namespace

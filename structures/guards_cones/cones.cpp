@@ -110,7 +110,7 @@ bool ConeSet::contains(ConeIndex i, const Vec<3>& d, double slack) const {
   return true;
 }
 
-std::size_t ConeSet::facet_orientations() const {
+std::vector<IntVec> ConeSet::orientations() const {
   std::set<IntVec> seen;
   for (const Cone& c : cones_)
     for (IntVec n : c.normal) {
@@ -121,7 +121,7 @@ std::size_t ConeSet::facet_orientations() const {
       if (first < 0) n = {-n[0], -n[1], -n[2]};
       seen.insert(n);
     }
-  return seen.size();
+  return {seen.begin(), seen.end()};
 }
 
 }  // namespace kds

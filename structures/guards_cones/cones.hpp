@@ -64,7 +64,10 @@ class ConeSet {
 
   /// The distinct orientations of facet planes (normals up to sign): the number of sorted
   /// lists the paper's center events would keep (O(rho), proof of Lemma 10).
-  std::size_t facet_orientations() const;
+  std::size_t facet_orientations() const { return orientations().size(); }
+  /// Those orientations, each as the integer normal with coprime coordinates whose first
+  /// non-zero coordinate is positive, in lexicographic order.
+  std::vector<IntVec> orientations() const;
 
  private:
   int m_;

@@ -30,12 +30,16 @@
 /// rho-fat, and that K holds its inner ball and lies in its outer ball. So the same guards
 /// serve convex polytopes about their reference point.
 
+#include <cstdint>
 #include <vector>
 
 #include "kds/motion.hpp"
 #include "structures/guards_cones/fat_object.hpp"
 
 namespace kds {
+
+/// A guard: its index among the guards of all objects of a structure.
+using GuardId = std::uint32_t;
 
 struct GuardGrid {
   int cells = 0;       ///< cells per side of the cube C

@@ -14,15 +14,8 @@
 /// by the world's exact collision certificate, so every collision is detected.
 ///
 /// Events that change K*(gamma) (section 3.2.1):
-///   - box events: a box starts or stops containing a guard. Three kinetic sorted lists
-///     (structures/sorted_list) hold, per axis, the guards' coordinates and every box's
-///     two extremes; a swap of a guard and an extreme changes containment on that axis,
-///     and the other two axes are read from the lists' ranks in O(1). The guards of an
-///     object lie on a grid, so on each axis they share a few coordinates (6 for balls):
-///     a list holds one entry per such *guard plane* (owner, axis, offset) instead of one
-///     per guard. The order and the box events are the same; the guards of one plane
-///     never swap among themselves anyway, and two objects passing each other swap
-///     6 x 6 planes per axis instead of 128 x 128 guards.
+///   - box events: a box starts or stops containing a guard (guard_box_lists.hpp: three
+///     kinetic sorted lists of guard planes and box extremes).
 ///   - center events: the centre of an object whose box contains g leaves its cone of g.
 ///     SIMPLIFIED: the paper keeps one sorted list per facet orientation over all facet
 ///     planes of all guards and all centres (O(rho^7 n) entries; 63 orientations and
@@ -30,6 +23,7 @@
 ///     (guard, box containing it) pair, that the centre stays on the inner side of the
 ///     three facets of its current cone (cone_facet.hpp): the same center events, for the
 ///     only centres that matter (an object whose box does not contain g is not in K(gamma)).
+///     GuardsConesLists (guards_cones_lists.hpp) is the paper's version, without members.
 ///   - Lemma 11's query (the closest object after one leaves) is SIMPLIFIED too: a scan of
 ///     the objects whose box contains g and whose centre is in gamma (the guard's member
 ///     list), counted in query_scans(); the paper's seven-level kinetic range and segment
@@ -46,19 +40,19 @@
 #include <vector>
 
 #include "structures/collision/broad_phase.hpp"
+#include "structures/guards_cones/candidate_counts.hpp"
 #include "structures/guards_cones/cone_facet.hpp"
+#include "structures/guards_cones/cone_geometry.hpp"
 #include "structures/guards_cones/cones.hpp"
 #include "structures/guards_cones/fat_object.hpp"
-#include "structures/sorted_list/sorted_list.hpp"
+#include "structures/guards_cones/guard_box_lists.hpp"
 
 namespace kds {
-
-using GuardId = std::uint32_t;
 
 class GuardsCones final : public BroadPhase {
  public:
   using Facet = ConeFacet<GuardsCones>;
-  static constexpr int axes = 3;
+  static constexpr int axes = GuardBoxLists::axes;
 
   GuardsCones() = default;
   ~GuardsCones() override;
@@ -99,12 +93,12 @@ class GuardsCones final : public BroadPhase {
   /// K*(gamma) for the cones of g that have one: (cone, object).
   const std::vector<std::pair<ConeIndex, SphereId>>& closest(GuardId g) const { return closest_[g]; }
   /// Distinct candidates of a sphere now.
-  std::size_t candidate_count(SphereId id) const { return partners_[id].size(); }
+  std::size_t candidate_count(SphereId id) const { return counts_.partners(id).size(); }
   std::size_t candidate_pairs() const;
   std::size_t memberships() const { return memberships_; }
-  const SortedList& list(int axis) const { return *lists_[axis]; }
+  const SortedList& list(int axis) const { return boxes_.list(axis); }
   /// Guard planes (entries of each list that stand for guards), over the three axes.
-  std::size_t guard_planes() const { return planes_[0].size() + planes_[1].size() + planes_[2].size(); }
+  std::size_t guard_planes() const { return boxes_.guard_planes(); }
 
   std::uint64_t box_events() const { return box_events_; }
   std::uint64_t center_events() const { return center_events_; }
@@ -119,31 +113,15 @@ class GuardsCones final : public BroadPhase {
   void facet_crossed(Facet& c, Simulator& sim);
 
  private:
-  enum class EntryKind : std::uint8_t { plane, low, high };
-  struct Entry {
-    std::uint32_t index = 0;  // plane id (of its axis) or sphere id
-    EntryKind kind = EntryKind::plane;
-  };
-  /// A guard plane of one axis: the guards of one object sharing a coordinate offset.
-  struct Plane {
-    SphereId owner = no_sphere;
-    double offset = 0;
-    EntryId entry = no_entry;
-    std::vector<GuardId> guards;
-  };
-
-  void build_lists();
-  void find_memberships();
-  void swapped(int axis, EntryId left, EntryId right);
   /// Guard g passed an extreme of k's box on `axis`, entering or leaving its interval.
   void crossed(int axis, GuardId g, SphereId k, bool entered);
-  bool inside_on(int axis, GuardId g, SphereId k) const;
+  bool inside_on(int axis, GuardId g, SphereId k) const { return boxes_.inside_on(axis, g, k); }
 
+  GuardPoint guard_point(GuardId g) const { return {owner_[g], offset_[g]}; }
   /// The cone of g holding the centre of k just after now (exact).
-  ConeIndex locate(GuardId g, SphereId k) const;
-  bool in_cone_just_after(GuardId g, SphereId k, ConeIndex c) const;
+  ConeIndex locate(GuardId g, SphereId k) const { return locate_centre(*world_, *cones_, guard_point(g), k); }
   /// Whether k's centre projects before j's on cone c's representative edge, just after now.
-  bool closer(ConeIndex c, SphereId k, SphereId j) const;
+  bool closer(ConeIndex c, SphereId k, SphereId j) const { return projects_before(*world_, *cones_, c, k, j); }
 
   void add_member(GuardId g, SphereId k);
   void remove_member(GuardId g, SphereId k);
@@ -157,10 +135,7 @@ class GuardsCones final : public BroadPhase {
   void member_entered_cone(GuardId g, ConeIndex c, SphereId k);
   void member_left_cone(GuardId g, ConeIndex c, SphereId k);
 
-  void add_partner(SphereId a, SphereId b);
-  void remove_partner(SphereId a, SphereId b);
-  void touched(SphereId a);
-  void notify();
+  void notify() { counts_.notify(*world_); }
 
   CollisionWorld* world_ = nullptr;
   double rho_ = 1;
@@ -169,20 +144,12 @@ class GuardsCones final : public BroadPhase {
   std::vector<GuardId> first_guard_;                    // by sphere, n + 1
   std::vector<SphereId> owner_;                         // by guard
   std::vector<Vec<3>> offset_;                          // by guard
-  std::array<std::unique_ptr<SortedList>, axes> lists_;
-  std::array<std::vector<Entry>, axes> entry_;          // by entry
-  std::array<std::vector<Plane>, axes> planes_;          // by plane id
-  std::array<std::vector<std::uint32_t>, axes> plane_of_;  // by guard: its plane id
-  std::array<std::vector<EntryId>, axes> low_, high_;   // by sphere
+  GuardBoxLists boxes_;
   std::vector<std::vector<Member>> members_;            // by guard
   std::vector<std::vector<std::pair<ConeIndex, SphereId>>> closest_;  // by guard
   std::vector<std::vector<GuardId>> member_of_;         // by sphere: guards whose member it is
-  std::vector<std::vector<std::pair<SphereId, std::uint32_t>>> partners_;  // by sphere: (partner, count)
+  CandidateCounts counts_;
   std::size_t memberships_ = 0;
-  bool started_ = false;
-  std::vector<char> resetting_;                         // by sphere: between bound_will_reset and candidates()
-  std::vector<SphereId> touched_;                       // spheres whose candidates changed, to notify
-  std::vector<char> touched_mark_;
   std::uint64_t box_events_ = 0, center_events_ = 0, closest_changes_ = 0, query_scans_ = 0;
 };
 
@@ -194,15 +161,7 @@ namespace kds {
 
 template <class NT>
 Polynomial<NT> GuardsCones::facet_function(GuardId g, SphereId object, const IntVec& n, double origin) const {
-  const BodyId own = world_->body(owner_[g]), obj = world_->body(object);
-  Polynomial<NT> f(NT(0));
-  for (int k = 0; k < 3; ++k) {
-    if (n[k] == 0) continue;
-    Polynomial<NT> d = world_->centre<NT>(obj, k, origin) - world_->centre<NT>(own, k, origin) -
-                       Polynomial<NT>(NT(offset_[g][k]));
-    f += d * Polynomial<NT>(NT(n[k]));
-  }
-  return f;
+  return facet_polynomial<NT>(*world_, guard_point(g), object, n, origin);
 }
 
 }  // namespace kds

@@ -116,7 +116,7 @@ void GuardsCones::audit(const AuditContext& ctx) const {
                        " counted");
   std::size_t listed = 0;
   for (SphereId a = 0; a < n; ++a)
-    for (const auto& [b, count] : partners_[a]) {
+    for (const auto& [b, count] : counts_.partners(a)) {
       ++listed;
       const auto it = pair_count.find({std::min(a, b), std::max(a, b)});
       if (it == pair_count.end() || it->second != count)

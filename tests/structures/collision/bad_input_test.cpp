@@ -46,7 +46,7 @@ TEST_P(BadSpheres, AreRefusedWithAMessageNamingTheSphereAndTheProblem) {
   const BadSphere& b = GetParam();
   auto s = good_spheres();
   b.spoil(s[b.index]);
-  for (const char* bp : {"tvb-grid", "all-pairs", "box-overlap", "box-overlap-2d", "guards-cones"}) {
+  for (const char* bp : {"tvb-grid", "all-pairs", "box-overlap", "box-overlap-2d", "guards-cones", "guards-cones-lists"}) {
     const std::string what = build_error(s, world_settings(cube(20), bp));
     EXPECT_TRUE(message_has(what, {"sphere " + std::to_string(b.index)}));
     for (const std::string& e : b.expected) EXPECT_TRUE(message_has(what, {e}));
@@ -166,7 +166,7 @@ TEST(BadInput, ResponseLeavingAPairApproachingIsRefused) {
   s[0].velocity = {1, 0, 0};
   s[1].position = {15, 10, 10};
   s[1].velocity = {-1, 0, 0};
-  for (const char* bp : {"tvb-grid", "all-pairs", "box-overlap", "box-overlap-2d", "guards-cones"}) {
+  for (const char* bp : {"tvb-grid", "all-pairs", "box-overlap", "box-overlap-2d", "guards-cones", "guards-cones-lists"}) {
     WorldRun w(s, world_settings(cube(20), bp));
     w.world->set_pair_response([](const Contact&, SphereState&, SphereState& b) { b.velocity[0] -= 0.5; });
     const std::string what = invalid_input_message([&] { w.run_until(10); });

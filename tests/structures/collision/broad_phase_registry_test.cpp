@@ -17,7 +17,7 @@ namespace {
 TEST(BroadPhaseRegistry, ListsTheShippedBroadPhases) {
   const auto names = broad_phase_names();
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
-  for (const char* shipped : {"all-pairs", "tvb-grid", "box-overlap", "box-overlap-2d", "guards-cones"}) {
+  for (const char* shipped : {"all-pairs", "tvb-grid", "box-overlap", "box-overlap-2d", "guards-cones", "guards-cones-lists"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), shipped), names.end()) << shipped;
     EXPECT_STREQ(make_broad_phase(shipped)->name(), shipped);
   }

@@ -69,6 +69,10 @@ TEST(BulletThroughPaper, EveryStructureGivesTheContactsOfAllPairs) {
   reference.world().run_until(scenario.until);
   for (const std::string& name : sphere_world_names()) {  // every broad phase, and hard-spheres
     SCOPED_TRACE(name);
+    // guards-cones-lists swaps tens of thousands of facet planes per pair of passing
+    // balls: minutes on this scene; it is tested against all-pairs in its own folder
+    // (tests/structures/guards_cones/lists_*_test.cpp).
+    if (name == "guards-cones-lists") continue;
     std::unique_ptr<ScenarioRun> run;
     try {
       run = std::make_unique<ScenarioRun>(scenario, with_structure(name));

@@ -1,0 +1,50 @@
+#pragma once
+/// \file
+/// The candidate pairs of a guards-and-cones broad phase, counted: a pair {owner(g),
+/// K*(gamma)} may arise from many guards and cones, and stays a candidate while any of
+/// them names it. The world is told when a sphere's candidates change (after each event,
+/// notify()), except for a sphere between bound_will_reset and its next candidates()
+/// question, which the world refreshes by itself. Shared by GuardsCones and
+/// GuardsConesLists.
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "structures/collision/collision_world.hpp"
+
+namespace kds {
+
+class CandidateCounts {
+ public:
+  /// n spheres, no pairs; the world is not told of changes until start_notifying().
+  void reset(std::size_t n);
+  void start_notifying();
+  /// One more (one fewer) guard and cone names {a, b}; std::logic_error when removing a
+  /// pair that is not counted.
+  void add(SphereId a, SphereId b);
+  void remove(SphereId a, SphereId b);
+  /// Tells the world of every sphere whose candidates changed since the last call.
+  void notify(CollisionWorld& world);
+
+  void bound_will_reset(SphereId id) { resetting_[id] = 1; }
+  /// The world's question: the partners of id (appended to out).
+  void candidates(SphereId id, std::vector<SphereId>& out);
+
+  /// (partner, count) of sphere a.
+  const std::vector<std::pair<SphereId, std::uint32_t>>& partners(SphereId a) const { return partners_[a]; }
+  std::size_t size() const { return partners_.size(); }
+  /// Distinct pairs.
+  std::size_t pairs() const;
+
+ private:
+  void touched(SphereId a);
+
+  std::vector<std::vector<std::pair<SphereId, std::uint32_t>>> partners_;  // by sphere: (partner, count)
+  bool started_ = false;
+  std::vector<char> resetting_;     // by sphere: between bound_will_reset and candidates()
+  std::vector<SphereId> touched_;   // spheres whose candidates changed, to notify
+  std::vector<char> touched_mark_;
+};
+
+}  // namespace kds

@@ -1,0 +1,41 @@
+#pragma once
+/// \file
+/// The key of the centre-event lists (facet_plane_lists.hpp): u . (c(t) + offset) for one
+/// body's centre c, an integer facet orientation u and a fixed offset. With offset = 0 it
+/// is the position of an object's centre along u; with a guard's offset it is the
+/// position of the plane through that guard with normal u. A centre and a plane swap in
+/// the list exactly when the centre crosses the plane: their difference is the facet
+/// function of cone_geometry.hpp divided by a non-zero integer, computed over the same
+/// number type, so the list's order and the exact cone predicates agree.
+
+#include "kds/key.hpp"
+#include "structures/guards_cones/cones.hpp"
+
+namespace kds {
+
+struct FacetPlaneKey final : KeyOf<FacetPlaneKey> {
+  FacetPlaneKey(BodyId body_, const IntVec& normal_, const Vec<3>& offset_)
+      : body(body_), normal(normal_), offset(offset_) {}
+  BodyId body;
+  IntVec normal;
+  Vec<3> offset;
+
+  BodyList bodies() const override {
+    BodyList l;
+    l.add(body);
+    return l;
+  }
+  template <class NT>
+  Polynomial<NT> function(const Bodies& b, double origin) const {
+    Polynomial<NT> f(NT(0));
+    for (int k = 0; k < 3; ++k) {
+      if (normal[k] == 0) continue;
+      Polynomial<NT> x = b.coordinate<NT>(body, k, origin);
+      if (offset[k] != 0) x += Polynomial<NT>(NT(offset[k]));
+      f += x * Polynomial<NT>(NT(normal[k]));
+    }
+    return f;
+  }
+};
+
+}  // namespace kds
