@@ -17,7 +17,7 @@ import sys
 
 import svg_plot
 
-COLOURS = {"guards-cones": "#2ca02c", "box-overlap": "#d62728", "tvb-grid": "#1f77b4", "all-pairs": "#7f7f7f"}
+COLOURS = {"guards-cones": "#2ca02c", "guards-cones-lists": "#9467bd", "box-overlap": "#d62728", "tvb-grid": "#1f77b4", "all-pairs": "#7f7f7f"}
 SLOPES = ((1, "~ n"), (2, "~ n^2"))
 
 
