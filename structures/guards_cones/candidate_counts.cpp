@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "kds/errors.hpp"
+
 namespace kds {
 
 void CandidateCounts::reset(std::size_t n) {
@@ -76,6 +78,40 @@ std::size_t CandidateCounts::pairs() const {
   std::size_t s = 0;
   for (const auto& p : partners_) s += p.size();
   return s / 2;
+}
+
+void CandidateCounts::audit(const std::map<std::pair<SphereId, SphereId>, std::uint32_t>& expected,
+                            const std::string& when) const {
+  std::size_t listed = 0;
+  for (SphereId a = 0; a < partners_.size(); ++a)
+    for (const auto& [b, count] : partners_[a]) {
+      ++listed;
+      const auto it = expected.find({std::min(a, b), std::max(a, b)});
+      if (it == expected.end() || it->second != count)
+        throw AuditFailure(when + "the pair {" + std::to_string(a) + ", " + std::to_string(b) + "} is counted " +
+                           std::to_string(count) + " times, but " +
+                           std::to_string(it == expected.end() ? 0 : it->second) + " closest objects name it");
+    }
+  if (listed != 2 * expected.size())
+    throw AuditFailure(when + std::to_string(expected.size()) + " candidate pairs expected, " +
+                       std::to_string(listed) + " partner entries listed");
+}
+
+bool set_closest(ClosestPerCone& closest, ConeIndex c, SphereId owner, SphereId k, CandidateCounts& counts) {
+  const auto it = std::find_if(closest.begin(), closest.end(), [c](const auto& p) { return p.first == c; });
+  const SphereId old = it == closest.end() ? no_sphere : it->second;
+  if (old == k) return false;
+  if (old != no_sphere) counts.remove(owner, old);
+  if (k != no_sphere) counts.add(owner, k);
+  if (k == no_sphere) {
+    *it = closest.back();
+    closest.pop_back();
+  } else if (it == closest.end()) {
+    closest.emplace_back(c, k);
+  } else {
+    it->second = k;
+  }
+  return true;
 }
 
 }  // namespace kds

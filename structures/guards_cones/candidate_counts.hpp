@@ -8,10 +8,13 @@
 /// GuardsConesLists.
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "structures/collision/collision_world.hpp"
+#include "structures/guards_cones/cones.hpp"
 
 namespace kds {
 
@@ -36,6 +39,9 @@ class CandidateCounts {
   std::size_t size() const { return partners_.size(); }
   /// Distinct pairs.
   std::size_t pairs() const;
+  /// AuditFailure (its message starting with `when`) unless the counts are exactly
+  /// `expected`: how many (guard, cone) name each pair {a, b}, keyed with a < b.
+  void audit(const std::map<std::pair<SphereId, SphereId>, std::uint32_t>& expected, const std::string& when) const;
 
  private:
   void touched(SphereId a);
@@ -46,5 +52,12 @@ class CandidateCounts {
   std::vector<SphereId> touched_;   // spheres whose candidates changed, to notify
   std::vector<char> touched_mark_;
 };
+
+/// A guard's closest objects, as (cone, K*) pairs of its non-empty cones.
+using ClosestPerCone = std::vector<std::pair<ConeIndex, SphereId>>;
+
+/// Sets K* of cone c of a guard of `owner` to k (no_sphere: the cone has none), and moves
+/// the guard's count from the pair {owner, old K*} to {owner, k}. False if K* was k already.
+bool set_closest(ClosestPerCone& closest, ConeIndex c, SphereId owner, SphereId k, CandidateCounts& counts);
 
 }  // namespace kds

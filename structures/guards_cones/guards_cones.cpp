@@ -160,21 +160,7 @@ void GuardsCones::recompute_closest(GuardId g, ConeIndex c) {
 }
 
 void GuardsCones::set_closest(GuardId g, ConeIndex c, SphereId k) {
-  auto& cl = closest_[g];
-  const auto it = std::find_if(cl.begin(), cl.end(), [c](const auto& p) { return p.first == c; });
-  const SphereId old = it == cl.end() ? no_sphere : it->second;
-  if (old == k) return;
-  ++closest_changes_;
-  if (old != no_sphere) counts_.remove(owner_[g], old);
-  if (k != no_sphere) counts_.add(owner_[g], k);
-  if (k == no_sphere) {
-    *it = cl.back();
-    cl.pop_back();
-  } else if (it == cl.end()) {
-    cl.emplace_back(c, k);
-  } else {
-    it->second = k;
-  }
+  if (kds::set_closest(closest_[g], c, owner_[g], k, counts_)) ++closest_changes_;
 }
 
 void GuardsCones::bound_will_reset(SphereId id) { counts_.bound_will_reset(id); }

@@ -13,62 +13,30 @@
 
 #include "kds/errors.hpp"
 #include "structures/collision/io/number_text.hpp"
+#include "structures/guards_cones/guard_audit.hpp"
 #include "structures/guards_cones/guards_cones_lists.hpp"
 
 namespace kds {
-namespace {
-
-Rational dot_exact(const IntVec& n, const std::array<Rational, 3>& d) {
-  Rational s = 0;
-  for (int i = 0; i < 3; ++i) s += Rational(n[i]) * d[i];
-  return s;
-}
-
-}  // namespace
+using guard_audit::dot_exact;
 
 void GuardsConesLists::audit(const AuditContext& ctx) const {
   if (world_ == nullptr) return;
-  const std::size_t n = world_->size();
-  const Rational t = ctx.exact_time();
   const std::string when = "guards-cones-lists: at t = " + text::shortest(ctx.time) + ", ";
-  std::vector<std::array<Rational, 3>> c(n);
-  std::vector<Vec<3>> cd(n);
-  for (SphereId i = 0; i < n; ++i) {
-    cd[i] = world_->centre_motion(i).position(ctx.time);
-    for (int k = 0; k < 3; ++k) c[i][k] = world_->centre<Rational>(world_->body(i), k, 0.0)(t);
-  }
+  const guard_audit::Centres centres = guard_audit::centres_at(*world_, ctx);
+  const std::vector<std::array<Rational, 3>>& c = centres.exact;
   std::map<std::pair<SphereId, SphereId>, std::uint32_t> pair_count;
   std::vector<SphereId> inside;
   for (GuardId g = 0; g < owner_.size(); ++g) {
     const SphereId o = owner_[g];
-    std::array<Rational, 3> gp;
-    for (int k = 0; k < 3; ++k) gp[k] = c[o][k] + Rational(offset_[g][k]);
+    const guard_audit::Point gp = guard_audit::guard_position(centres, o, offset_[g]);
     auto d_of = [&](SphereId k) {
       std::array<Rational, 3> d;
       for (int a = 0; a < 3; ++a) d[a] = c[k][a] - gp[a];
       return d;
     };
-    // The boxes that contain g (closed; an extreme equal to the guard: the lists' order,
-    // which says what holds just after, is audited by the lists themselves).
-    inside.clear();
-    for (SphereId k = 0; k < n; ++k) {
-      if (k == o) continue;
-      bool in = true;
-      for (int a = 0; a < 3 && in; ++a) {
-        const double h = objects_[k].box_half_width[a];
-        const double gd = cd[o][a] + offset_[g][a];
-        const double slack = 1e-6 * (std::abs(gd) + std::abs(cd[k][a]) + h + 1);
-        if (std::abs(gd - cd[k][a]) > h + slack) {
-          in = false;
-          break;
-        }
-        const Rational hr(h);
-        const int s1 = sgn(gp[a] - (c[k][a] - hr)), s2 = sgn(c[k][a] + hr - gp[a]);
-        if (s1 < 0 || s2 < 0) in = false;
-        else if (s1 == 0 || s2 == 0) in = boxes_.inside_on(a, g, k);
-      }
-      if (in) inside.push_back(k);
-    }
+    // The boxes that contain g (closed; a guard on a box side: the lists' order).
+    guard_audit::boxes_holding(centres, objects_, o, offset_[g], gp, inside,
+                               [&](int a, SphereId k) { return boxes_.inside_on(a, g, k); });
     const auto& cl = closest_[g];
     for (const auto& [cone, k] : cl) {
       const std::string what = "guard " + std::to_string(g) + " of sphere " + std::to_string(o) + ", cone " +
@@ -108,19 +76,7 @@ void GuardsConesLists::audit(const AuditContext& ctx) const {
                            ", but no cone of the guard holding its centre keeps a closest object as close");
     }
   }
-  std::size_t listed = 0;
-  for (SphereId a = 0; a < n; ++a)
-    for (const auto& [b, count] : counts_.partners(a)) {
-      ++listed;
-      const auto it = pair_count.find({std::min(a, b), std::max(a, b)});
-      if (it == pair_count.end() || it->second != count)
-        throw AuditFailure(when + "the pair {" + std::to_string(a) + ", " + std::to_string(b) + "} is counted " +
-                           std::to_string(count) + " times, but " +
-                           std::to_string(it == pair_count.end() ? 0 : it->second) + " closest objects name it");
-    }
-  if (listed != 2 * pair_count.size())
-    throw AuditFailure(when + std::to_string(pair_count.size()) + " candidate pairs expected, " +
-                       std::to_string(listed) + " partner entries listed");
+  counts_.audit(pair_count, when);
 }
 
 }  // namespace kds
