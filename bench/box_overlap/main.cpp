@@ -10,12 +10,14 @@
 //                         [--broad-phases box-overlap,tvb-grid]
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "bench/box_overlap/random_scene.hpp"
-#include "bench/tvb_grid/measure.hpp"
+#include "bench/common/csv_file.hpp"
+#include "bench/common/measured_run.hpp"
+#include "bench/common/run_options.hpp"
+#include "bench/common/stopwatch.hpp"
 #include "examples/common/command_line.hpp"
 #include "kds/simulator.hpp"
 #include "structures/box_overlap/box_overlap.hpp"
@@ -52,25 +54,19 @@ Row run(std::size_t n, double spread, double phi, double large, std::uint64_t se
   sim.flush();
   row.setup_cpu = setup.cpu();
   const auto* bo = dynamic_cast<const kds::BoxOverlap*>(&world.broad_phase());
-  const std::uint64_t e0 = sim.statistics().events;
-  const double target = per_sphere * static_cast<double>(n);
+  kds::bench::RunLimits limits;
+  limits.contacts = per_sphere * static_cast<double>(n);
+  limits.cpu_budget = budget;
   double overlap_sum = 0, certificate_sum = 0;
-  std::uint64_t samples = 0;
-  const kds::bench::Stopwatch timed;
-  for (std::uint64_t k = 0;; ++k) {
-    if (k % 256 == 0) {
-      // Sampled every 256 events: the averages cost nothing measurable.
-      if (bo != nullptr) overlap_sum += static_cast<double>(bo->overlaps().size());
-      certificate_sum += static_cast<double>(sim.statistics().certificates_live);
-      ++samples;
-      if (k % 4096 == 0 && timed.cpu() > budget) break;
-    }
-    if (static_cast<double>(world.sphere_contacts()) >= target || !sim.step()) break;
-  }
-  row.cpu = timed.cpu();
+  const kds::bench::RunTiming timed = kds::bench::run_measured(sim, world, limits, [&] {
+    if (bo != nullptr) overlap_sum += static_cast<double>(bo->overlaps().size());
+    certificate_sum += static_cast<double>(sim.statistics().certificates_live);
+  });
+  const auto samples = timed.samples;
+  row.cpu = timed.cpu;
   row.collisions = world.sphere_contacts();
   row.wall_contacts = world.wall_contacts();
-  row.events = sim.statistics().events - e0;
+  row.events = timed.events;
   if (bo != nullptr) {
     row.swaps = bo->swaps();
     row.overlap_changes = bo->overlap_changes();
@@ -86,15 +82,15 @@ double per(std::uint64_t a, std::uint64_t b) { return b == 0 ? 0 : static_cast<d
 
 int main(int argc, char** argv) {
   using namespace kds::programs;
-  std::vector<double> ns{100, 316, 1000, 3162, 10000}, spreads{1.5, 50};
+  kds::bench::RunOptions run_options;
+  run_options.ns = {100, 316, 1000, 3162, 10000};
+  std::vector<double> spreads{1.5, 50};
   std::vector<std::string> broad_phases{"box-overlap"};
-  double phi = 0.05, large = 0, per_sphere = 2, budget = 60;
-  std::uint64_t seed = 1;
-  std::string csv_path;
+  double phi = 0.05, large = 0;
   CommandLine line("kds_bench_box_overlap",
                    "Kinetic box overlap as a KDS: certificates per sphere, events per collision and overlapping "
                    "pairs per sphere on random ballistic spheres, similar and widely varying sizes.");
-  line.add_option("--n", ns, "sphere counts")->delimiter(',')->check(at_least(2))->capture_default_str();
+  kds::bench::add_count_option(line, run_options, "sphere");
   line.add_option("--spread", spreads, "largest / smallest radius of a scene (radii log-uniform in [1, spread])")
       ->delimiter(',')
       ->check(between(1, 16384))
@@ -104,35 +100,28 @@ int main(int argc, char** argv) {
       ->check(between(0, 1))
       ->capture_default_str();
   line.add_option("--phi", phi, "volume fraction")->check(between(1e-6, 0.3))->capture_default_str();
-  line.add_option("--collisions-per-sphere", per_sphere, "sphere collisions per sphere to run")
-      ->check(at_least(1e-3))
-      ->capture_default_str();
-  line.add_option("--budget", budget, "stop a configuration after this many CPU seconds")
-      ->check(at_least(0.01))
-      ->capture_default_str();
-  line.add_option("--seed", seed, "seed of the scenes")->check(integer_in(0))->capture_default_str();
-  line.add_option("--csv", csv_path, "CSV output (default: stdout only)")->type_name("FILE");
+  kds::bench::add_run_options(line, run_options, "sphere");
   line.add_option("--broad-phases", broad_phases, "registered broad phases to run on the same scenes")
       ->delimiter(',')
       ->check(one_of(kds::broad_phase_names()))
       ->capture_default_str();
   line.parse_or_exit(argc, argv);
+  const std::uint64_t seed = run_options.seed;
 
-  std::ofstream csv;
-  kds::bench::open_csv(csv, csv_path,
-                       "n,spread,large_fraction,phi,broad_phase,setup_cpu_s,cpu_s,collisions,wall_contacts,events,swaps,overlap_changes,"
-                       "mean_overlapping_pairs,mean_certificates,certificates_per_sphere,certificates_per_nlog2n,"
-                       "events_per_collision,swaps_per_collision,overlaps_per_sphere,cpu_us_per_collision");
+  kds::bench::CsvFile csv("kds_bench_box_overlap", run_options.csv_path,
+                          "n,spread,large_fraction,phi,broad_phase,setup_cpu_s,cpu_s,collisions,wall_contacts,events,swaps,overlap_changes,"
+                          "mean_overlapping_pairs,mean_certificates,certificates_per_sphere,certificates_per_nlog2n,"
+                          "events_per_collision,swaps_per_collision,overlaps_per_sphere,cpu_us_per_collision");
   std::printf("Kinetic box overlap: random ballistic spheres, volume fraction %g, seed %llu\n", phi,
               static_cast<unsigned long long>(seed));
   std::printf("%7s %6s %12s %9s %9s %10s %9s %10s %9s %9s %9s\n", "n", "spread", "broad phase", "collis.", "events",
               "ev/coll", "swap/coll", "cert/n", "cert/nlgn", "ovl/n", "us/coll");
   for (double spread : spreads)
-    for (double nd : ns)
+    for (double nd : run_options.ns)
       for (const std::string& bp : broad_phases) {
         const auto n = static_cast<std::size_t>(nd);
         try {
-          const Row r = run(n, spread, phi, large, seed, bp, per_sphere, budget);
+          const Row r = run(n, spread, phi, large, seed, bp, run_options.contacts_per_body, run_options.budget);
           const double dn = static_cast<double>(n);
           const double cert_n = r.mean_certificates / dn, cert_nlogn = r.mean_certificates / (dn * std::log2(dn));
           const double ovl_n = r.mean_overlaps / dn, us = 1e6 * r.cpu / static_cast<double>(std::max<std::uint64_t>(r.collisions, 1));
@@ -140,15 +129,13 @@ int main(int argc, char** argv) {
                       static_cast<unsigned long long>(r.collisions), static_cast<unsigned long long>(r.events),
                       per(r.events, r.collisions), per(r.swaps, r.collisions), cert_n, cert_nlogn, ovl_n, us);
           std::fflush(stdout);
-          if (csv)
-            csv << r.n << ',' << r.spread << ',' << r.large << ',' << r.phi << ',' << r.broad_phase << ',' << r.setup_cpu << ',' << r.cpu
-                << ',' << r.collisions << ',' << r.wall_contacts << ',' << r.events << ',' << r.swaps << ','
-                << r.overlap_changes << ',' << r.mean_overlaps << ',' << r.mean_certificates << ',' << cert_n << ','
-                << cert_nlogn << ',' << per(r.events, r.collisions) << ',' << per(r.swaps, r.collisions) << ','
-                << ovl_n << ',' << us << std::endl;  // flushed: a stopped run keeps its rows
+          csv.row(r.n, r.spread, r.large, r.phi, r.broad_phase, r.setup_cpu, r.cpu, r.collisions, r.wall_contacts,
+                  r.events, r.swaps, r.overlap_changes, r.mean_overlaps, r.mean_certificates, cert_n, cert_nlogn,
+                  per(r.events, r.collisions), per(r.swaps, r.collisions), ovl_n, us);
         } catch (const std::exception& e) {
           std::printf("%7zu %6g %12s: %s\n", n, spread, bp.c_str(), e.what());
         }
       }
+  csv.close();
   return 0;
 }

@@ -17,11 +17,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "bench/common/csv_file.hpp"
 #include "bench/event_queue/queues.hpp"
 #include "examples/common/command_line.hpp"
 
@@ -161,15 +161,7 @@ int main(int argc, char** argv) {
                                   named<kds::bench::IndexedHeap<2>>("indexed_binary"),
                                   named<kds::bench::IndexedHeap<4>>("indexed_4ary"),
                                   named<kds::bench::PairingQueue>("boost_pairing")};
-  std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) {
-      std::fprintf(stderr, "kds_bench_event_queue: cannot write '%s'\n", csv_path.c_str());
-      return 1;
-    }
-    csv << "mix,m,queue,events,cpu_s,ns_per_event,agrees\n";
-  }
+  kds::bench::CsvFile csv("kds_bench_event_queue", csv_path, "mix,m,queue,events,cpu_s,ns_per_event,agrees");
   std::printf("%-8s %9s %-32s %12s %8s\n", "mix", "m", "queue", "ns/event", "agrees");
   bool all_agree = true;
   for (const char* mix : {"update", "churn"})
@@ -186,10 +178,9 @@ int main(int argc, char** argv) {
         const double ns = 1e9 * r.seconds / static_cast<double>(n);
         std::printf("%-8s %9zu %-32s %12.1f %8s\n", mix, m, queues[i].name, ns, agrees ? "yes" : "NO");
         std::fflush(stdout);
-        if (csv)
-          csv << mix << ',' << m << ',' << queues[i].name << ',' << n << ',' << r.seconds << ',' << ns << ','
-              << (agrees ? 1 : 0) << '\n';
+        csv.row(mix, m, queues[i].name, n, r.seconds, ns, agrees ? 1 : 0);
       }
     }
+  csv.close();
   return all_agree ? 0 : 1;
 }

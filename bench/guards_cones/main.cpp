@@ -22,13 +22,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "bench/box_overlap/random_scene.hpp"
-#include "bench/tvb_grid/measure.hpp"
+#include "bench/common/csv_file.hpp"
+#include "bench/common/measured_run.hpp"
+#include "bench/common/run_options.hpp"
+#include "bench/common/stopwatch.hpp"
 #include "examples/common/asteroid_field.hpp"
 #include "examples/common/command_line.hpp"
 #include "examples/common/nested_boxes.hpp"
@@ -97,42 +99,33 @@ Row run(const std::string& field, std::size_t n, double spread, double phi, doub
   kds::CollisionWorld world(sim, settings, scene.spheres);
   sim.flush();
   row.setup_cpu = setup.cpu();
-  const std::uint64_t e0 = sim.statistics().events;
-  const double target = per_sphere * static_cast<double>(n);
   const auto* box_overlap = dynamic_cast<const kds::BoxOverlap*>(&world.broad_phase());
   const auto* guards = dynamic_cast<const kds::GuardsCones*>(&world.broad_phase());
+  kds::bench::RunLimits limits;
+  limits.contacts = per_sphere * static_cast<double>(n);
+  limits.cpu_budget = budget;
+  limits.until = until;
   double certificate_sum = 0, overlap_sum = 0, membership_sum = 0;
-  std::uint64_t samples = 0;
-  const kds::bench::Stopwatch timed;
-  for (std::uint64_t k = 0;; ++k) {
-    if (k % 256 == 0) {
-      const auto live = static_cast<double>(sim.statistics().certificates_live);
-      certificate_sum += live;
-      row.max_certificates = std::max(row.max_certificates, live);
-      if (box_overlap != nullptr) {
-        const auto pairs = static_cast<double>(box_overlap->overlaps().size());
-        overlap_sum += pairs;
-        row.overlap_pairs_max = std::max(row.overlap_pairs_max, pairs);
-      }
-      if (guards != nullptr) {
-        const auto members = static_cast<double>(guards->memberships());
-        membership_sum += members;
-        row.memberships_max = std::max(row.memberships_max, members);
-      }
-      ++samples;
-      if (k % 4096 == 0 && timed.cpu() > budget) break;
+  const kds::bench::RunTiming timed = kds::bench::run_measured(sim, world, limits, [&] {
+    const auto live = static_cast<double>(sim.statistics().certificates_live);
+    certificate_sum += live;
+    row.max_certificates = std::max(row.max_certificates, live);
+    if (box_overlap != nullptr) {
+      const auto pairs = static_cast<double>(box_overlap->overlaps().size());
+      overlap_sum += pairs;
+      row.overlap_pairs_max = std::max(row.overlap_pairs_max, pairs);
     }
-    if (static_cast<double>(world.sphere_contacts()) >= target) break;
-    if (kds::compare(sim.next_event_time(), until) > 0) {
-      sim.run_until(until);
-      break;
+    if (guards != nullptr) {
+      const auto members = static_cast<double>(guards->memberships());
+      membership_sum += members;
+      row.memberships_max = std::max(row.memberships_max, members);
     }
-    if (!sim.step()) break;
-  }
-  row.cpu = timed.cpu();
+  });
+  const auto samples = timed.samples;
+  row.cpu = timed.cpu;
   row.t_end = sim.now().lo();
   row.collisions = world.sphere_contacts();
-  row.events = sim.statistics().events - e0;
+  row.events = timed.events;
   row.mean_certificates = certificate_sum / static_cast<double>(samples);
   row.overlap_pairs_mean = overlap_sum / static_cast<double>(samples);
   row.memberships_mean = membership_sum / static_cast<double>(samples);
@@ -166,16 +159,17 @@ Row run(const std::string& field, std::size_t n, double spread, double phi, doub
 
 int main(int argc, char** argv) {
   using namespace kds::programs;
-  std::vector<double> ns{50, 100, 200, 400};
+  kds::bench::RunOptions run_options;
+  run_options.ns = {50, 100, 200, 400};
+  run_options.contacts_per_body = 0.5;
   std::vector<std::string> broad_phases{"guards-cones", "box-overlap"};
-  double spread = 1000, phi = 0.05, large = 0.02, per_sphere = 0.5, budget = 60;
+  double spread = 1000, phi = 0.05, large = 0.02;
   double until = std::numeric_limits<double>::infinity();
-  std::uint64_t seed = 1;
-  std::string csv_path, field = "random";
+  std::string field = "random";
   CommandLine line("kds_bench_guards_cones",
                    "Guards and cones against kinetic box overlap on the asteroid field: certificates per object, "
                    "candidate pairs, events and CPU time against n.");
-  line.add_option("--n", ns, "sphere counts")->delimiter(',')->check(at_least(2))->capture_default_str();
+  kds::bench::add_count_option(line, run_options, "sphere");
   line.add_option("--field", field,
                   "random: large and small bodies placed at random (bench/box_overlap/random_scene.hpp); swarms: "
                   "small bodies of radii 0.2 to 0.3 in the boxes of large ones of radius 200, falling onto them "
@@ -189,17 +183,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   line.add_option("--large-fraction", large, "fraction of large bodies")->check(between(1e-6, 1))->capture_default_str();
   line.add_option("--phi", phi, "volume fraction")->check(between(1e-6, 0.3))->capture_default_str();
-  line.add_option("--collisions-per-sphere", per_sphere, "sphere collisions per sphere to run")
-      ->check(at_least(1e-3))
-      ->capture_default_str();
+  kds::bench::add_run_options(line, run_options, "sphere");
   line.add_option("--until", until,
                   "stop a configuration at this simulated time, if it has not reached its collisions (default: no limit)")
       ->check(at_least(1e-9));
-  line.add_option("--budget", budget, "stop a configuration after this many CPU seconds")
-      ->check(at_least(0.01))
-      ->capture_default_str();
-  line.add_option("--seed", seed, "seed of the scenes")->check(integer_in(0))->capture_default_str();
-  line.add_option("--csv", csv_path, "CSV output (default: stdout only)")->type_name("FILE");
   line.add_option("--broad-phases", broad_phases,
                   "broad phases to run on the same scenes (a name this build has not registered is skipped with a "
                   "message)")
@@ -221,13 +208,14 @@ int main(int argc, char** argv) {
     broad_phases = chosen;
   }
 
-  std::ofstream csv;
-  kds::bench::open_csv(csv, csv_path,
-                       "field,n,spread,large_fraction,phi,broad_phase,sigma,setup_cpu_s,cpu_s,simulated_time,collisions,events,"
-                       "mean_certificates,certificates_per_sphere,cert_per_object_mean,cert_per_object_max,"
-                       "collision_certificates_per_object_max,candidate_pairs,theorem13_yardstick,guards,guard_planes,"
-                       "cones_per_guard,memberships,box_events,center_events,query_scans,cpu_us_per_event,max_certificates,"
-                       "box_pairs_start,overlap_pairs_mean,overlap_pairs_max,memberships_mean,memberships_max");
+  const std::uint64_t seed = run_options.seed;
+  kds::bench::CsvFile csv("kds_bench_guards_cones", run_options.csv_path,
+                          "field,n,spread,large_fraction,phi,broad_phase,sigma,setup_cpu_s,cpu_s,simulated_time,collisions,"
+                          "events,mean_certificates,certificates_per_sphere,cert_per_object_mean,cert_per_object_max,"
+                          "collision_certificates_per_object_max,candidate_pairs,theorem13_yardstick,guards,guard_planes,"
+                          "cones_per_guard,memberships,box_events,center_events,query_scans,cpu_us_per_event,"
+                          "max_certificates,box_pairs_start,overlap_pairs_mean,overlap_pairs_max,memberships_mean,"
+                          "memberships_max");
   if (field == "random")
     std::printf("Asteroid field: %g%% of the bodies of radius %g among radii in [1, 1.5], volume fraction %g, seed %llu\n",
                 100 * large, spread, phi, static_cast<unsigned long long>(seed));
@@ -241,11 +229,11 @@ int main(int argc, char** argv) {
   std::printf("%6s %13s %7s %8s %9s %7s %10s %10s %9s %9s %9s %9s %10s %10s %10s %10s\n", "n", "broad phase", "sigma",
               "cpu s", "events", "collis.", "cert/n", "cert max/n", "c/obj avg", "c/obj max", "pair max", "pairs",
               "box pairs", "members", "box ev", "center ev");
-  for (double nd : ns)
+  for (double nd : run_options.ns)
     for (const std::string& bp : broad_phases) {
       const auto n = static_cast<std::size_t>(nd);
       try {
-        const Row r = run(field, n, spread, phi, large, seed, bp, per_sphere, budget, until);
+        const Row r = run(field, n, spread, phi, large, seed, bp, run_options.contacts_per_body, run_options.budget, until);
         const double dn = static_cast<double>(n);
         // Theorem 13 with rho = 1 (balls): rho^8 + rho^3 sigma^3.
         const double yardstick = 1 + r.sigma * r.sigma * r.sigma;
@@ -257,19 +245,16 @@ int main(int argc, char** argv) {
                     r.memberships_mean, static_cast<unsigned long long>(r.box_events),
                     static_cast<unsigned long long>(r.center_events));
         std::fflush(stdout);
-        if (csv)
-          csv << field << ',' << r.n << ',' << spread << ',' << large << ',' << phi << ',' << r.broad_phase << ',' << r.sigma << ','
-              << r.setup_cpu << ',' << r.cpu << ',' << r.t_end << ',' << r.collisions << ',' << r.events << ','
-              << r.mean_certificates << ',' << r.mean_certificates / dn << ',' << r.cert_per_object_mean << ','
-              << r.cert_per_object_max << ',' << r.pair_cert_max << ',' << r.candidate_pairs << ',' << yardstick << ','
-              << r.guards << ',' << r.planes << ',' << r.cones << ',' << r.memberships << ',' << r.box_events << ','
-              << r.center_events << ',' << r.query_scans << ','
-              << 1e6 * r.cpu / static_cast<double>(std::max<std::uint64_t>(r.events, 1)) << ',' << r.max_certificates << ','
-              << r.box_pairs_start << ',' << r.overlap_pairs_mean << ',' << r.overlap_pairs_max << ',' << r.memberships_mean
-              << ',' << r.memberships_max << std::endl;
+        csv.row(field, r.n, spread, large, phi, r.broad_phase, r.sigma, r.setup_cpu, r.cpu, r.t_end, r.collisions,
+                r.events, r.mean_certificates, r.mean_certificates / dn, r.cert_per_object_mean, r.cert_per_object_max,
+                r.pair_cert_max, r.candidate_pairs, yardstick, r.guards, r.planes, r.cones, r.memberships, r.box_events,
+                r.center_events, r.query_scans, 1e6 * r.cpu / static_cast<double>(std::max<std::uint64_t>(r.events, 1)),
+                r.max_certificates, r.box_pairs_start, r.overlap_pairs_mean, r.overlap_pairs_max, r.memberships_mean,
+                r.memberships_max);
       } catch (const std::exception& e) {
         std::printf("%6zu %13s: %s\n", n, bp.c_str(), e.what());
       }
     }
+  csv.close();
   return 0;
 }

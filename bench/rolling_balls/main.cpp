@@ -11,11 +11,13 @@
 //                           [--budget S] [--seed S] [--csv FILE]
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "bench/tvb_grid/measure.hpp"
+#include "bench/common/csv_file.hpp"
+#include "bench/common/measured_run.hpp"
+#include "bench/common/run_options.hpp"
+#include "bench/common/stopwatch.hpp"
 #include "examples/common/command_line.hpp"
 #include "examples/common/rolling_scene.hpp"
 #include "kds/simulator.hpp"
@@ -53,15 +55,12 @@ Row run(std::size_t n, const std::string& layout, double spread, double fraction
   sim.flush();
   row.setup_cpu = setup.cpu();
   const auto& tree = dynamic_cast<const kds::RollingTree&>(world.broad_phase());
-  const std::uint64_t e0 = sim.statistics().events;
-  const double target = per_ball * static_cast<double>(n);
-  const kds::bench::Stopwatch timed;
-  for (std::uint64_t k = 0;; ++k) {
-    if (static_cast<double>(world.sphere_contacts()) >= target || !sim.step()) break;
-    if (k % 4096 == 0 && timed.cpu() > budget) break;
-  }
-  row.cpu = timed.cpu();
-  row.events = sim.statistics().events - e0;
+  kds::bench::RunLimits limits;
+  limits.contacts = per_ball * static_cast<double>(n);
+  limits.cpu_budget = budget;
+  const kds::bench::RunTiming timed = kds::bench::run_measured(sim, world, limits);
+  row.cpu = timed.cpu;
+  row.events = timed.events;
   row.lists = tree.sorted_lists();
   row.entries = tree.list_entries();
   row.order_certificates = tree.order_certificates();
@@ -77,15 +76,14 @@ Row run(std::size_t n, const std::string& layout, double spread, double fraction
 
 int main(int argc, char** argv) {
   using namespace kds::programs;
-  std::vector<double> ns{100, 1000, 10000};
+  kds::bench::RunOptions run_options;
+  run_options.ns = {100, 1000, 10000};
   std::vector<std::string> layouts{"rolling-tree", "rolling-tree-global"};
-  double spread = 10, fraction = 0.2, per_ball = 2, budget = 60;
-  std::uint64_t seed = 1;
-  std::string csv_path;
+  double spread = 10, fraction = 0.2;
   CommandLine line("kds_bench_rolling_balls",
                    "Rolling-ball collision tree: certificates / (n log2 n), certificates per ball, events per "
                    "collision, per layout of the sorted lists.");
-  line.add_option("--n", ns, "ball counts")->delimiter(',')->check(at_least(2))->capture_default_str();
+  kds::bench::add_count_option(line, run_options, "ball");
   line.add_option("--layouts", layouts, "broad phases to measure")
       ->delimiter(',')
       ->check(one_of({"rolling-tree", "rolling-tree-global"}))
@@ -94,29 +92,24 @@ int main(int argc, char** argv) {
   line.add_option("--area-fraction", fraction, "sum of the balls' disks over the table's area")
       ->check(at_least(1e-6))
       ->capture_default_str();
-  line.add_option("--collisions-per-ball", per_ball, "run until this many ball contacts per ball")
-      ->check(at_least(1e-3))
-      ->capture_default_str();
-  line.add_option("--budget", budget, "stop a run after this many CPU seconds")->check(at_least(0.01))->capture_default_str();
-  line.add_option("--seed", seed, "seed of the scenes")->check(integer_in(0))->capture_default_str();
-  line.add_option("--csv", csv_path, "CSV output (default: stdout only)")->type_name("FILE");
+  kds::bench::add_run_options(line, run_options, "ball");
   line.parse_or_exit(argc, argv);
+  const std::uint64_t seed = run_options.seed;
 
-  std::ofstream csv;
-  kds::bench::open_csv(csv, csv_path,
-                       "n,layout,spread,area_fraction,setup_cpu_s,sorted_lists,list_entries,order_certificates,"
-                       "memberships,certificates,certificates_per_ball,certificates_per_nlog2n,events,swaps,"
-                       "membership_changes,ball_contacts,wall_contacts,events_per_collision,cpu_s,events_per_cpu_s");
+  kds::bench::CsvFile csv("kds_bench_rolling_balls", run_options.csv_path,
+                          "n,layout,spread,area_fraction,setup_cpu_s,sorted_lists,list_entries,order_certificates,"
+                          "memberships,certificates,certificates_per_ball,certificates_per_nlog2n,events,swaps,"
+                          "membership_changes,ball_contacts,wall_contacts,events_per_collision,cpu_s,events_per_cpu_s");
   std::printf("Rolling-ball tree: radii in [1, %g], area fraction %g, seed %llu; certificates = order "
               "certificates of the sorted lists + one per box membership (the pair certificates)\n",
               spread, fraction, static_cast<unsigned long long>(seed));
   std::printf("%7s %20s %8s %9s %8s %10s %9s %10s %10s %9s %8s %10s\n", "n", "layout", "setup s", "lists", "certs",
               "cert/ball", "c/nlog2n", "events", "ball hits", "ev/hit", "CPU s", "events/s");
-  for (double nd : ns)
+  for (double nd : run_options.ns)
     for (const std::string& layout : layouts) {
       const auto n = static_cast<std::size_t>(nd);
       try {
-        const Row r = run(n, layout, spread, fraction, per_ball, budget, seed);
+        const Row r = run(n, layout, spread, fraction, run_options.contacts_per_body, run_options.budget, seed);
         const double certs = static_cast<double>(r.order_certificates + r.memberships);
         const double per_ball_c = certs / static_cast<double>(n);
         const double per_nlogn = certs / (static_cast<double>(n) * std::log2(static_cast<double>(n)));
@@ -127,15 +120,13 @@ int main(int argc, char** argv) {
                     r.setup_cpu, r.lists, certs, per_ball_c, per_nlogn, static_cast<unsigned long long>(r.events),
                     static_cast<unsigned long long>(r.ball_contacts), per_hit, r.cpu, eps);
         std::fflush(stdout);
-        if (csv)
-          csv << n << ',' << layout << ',' << spread << ',' << fraction << ',' << r.setup_cpu << ',' << r.lists << ','
-              << r.entries << ',' << r.order_certificates << ',' << r.memberships << ',' << certs << ',' << per_ball_c
-              << ',' << per_nlogn << ',' << r.events << ',' << r.swaps << ',' << r.membership_changes << ','
-              << r.ball_contacts << ',' << r.wall_contacts << ',' << per_hit << ',' << r.cpu << ',' << eps
-              << std::endl;
+        csv.row(n, layout, spread, fraction, r.setup_cpu, r.lists, r.entries, r.order_certificates, r.memberships, certs,
+                per_ball_c, per_nlogn, r.events, r.swaps, r.membership_changes, r.ball_contacts, r.wall_contacts,
+                per_hit, r.cpu, eps);
       } catch (const std::exception& e) {
         std::printf("%7zu %20s: %s\n", n, layout.c_str(), e.what());
       }
     }
+  csv.close();
   return 0;
 }

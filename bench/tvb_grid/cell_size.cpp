@@ -6,11 +6,11 @@
 //   kds_bench_tvb_cell_size [--n 1000] [--ratios 2,2.5,3,4,5,6,8] [--seconds T] [--budget S] [--seed S]
 //                           [--ballistic] [--csv FILE]
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "bench/common/csv_file.hpp"
 #include "bench/tvb_grid/measure.hpp"
 #include "bench/tvb_grid/world_run.hpp"
 #include "examples/common/command_line.hpp"
@@ -36,8 +36,7 @@ int main(int argc, char** argv) {
 
   const auto spheres = kds::paper::paper_spheres(scene);
   const kds::Box3 box = kds::paper::cube(scene.box_side);
-  std::ofstream csv;
-  kds::bench::open_csv(csv, csv_path, std::string("n,mode,choice,cell_ratio,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,") +
+  kds::bench::CsvFile csv("kds_bench_tvb_cell_size", csv_path, std::string("n,mode,choice,cell_ratio,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,") +
                                                 kds::bench::event_kind_columns() + ",sphere_contacts,probes");
 
   const char* mode = scene.ballistic ? "ballistic" : "unknown";
@@ -51,11 +50,8 @@ int main(int argc, char** argv) {
     std::printf("%-8s %6.2f %8.3f %12.4f %10llu %9llu\n", choice, r.cell_ratio, r.simulated, cost,
                 static_cast<unsigned long long>(r.statistics.events), static_cast<unsigned long long>(r.sphere_contacts));
     std::fflush(stdout);
-    if (csv)
-      csv << scene.n << ',' << mode << ',' << choice << ',' << r.cell_ratio << ',' << r.simulated << ',' << r.cpu << ','
-          << r.wall << ',' << cost << ',' << r.statistics.events << ','
-          << kds::bench::comma_separated(kds::bench::event_kind_counts(r.statistics)) << ',' << r.sphere_contacts << ','
-          << r.probes << std::endl;  // flushed: a stopped run keeps its rows
+    csv.row(scene.n, mode, choice, r.cell_ratio, r.simulated, r.cpu, r.wall, cost, r.statistics.events,
+            kds::bench::comma_separated(kds::bench::event_kind_counts(r.statistics)), r.sphere_contacts, r.probes);
   };
   for (double k : ratios) {
     const auto r = kds::bench::run_world(spheres, box, "tvb-grid", k, scene.seed, seconds, budget);
@@ -72,5 +68,6 @@ int main(int argc, char** argv) {
   std::printf("\nBest fixed ratio %.2f: %.4f CPU s per simulated second. Cost model's ratio %.2f: %.4f, %.2f x the best"
               " (target: at most 1.20).\n",
               best_ratio, best, model_ratio, model, model / best);
+  csv.close();
   return 0;
 }

@@ -14,12 +14,12 @@
 // of simulated time sized to about an eighth of the collisions still to go.
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "bench/common/csv_file.hpp"
 #include "bench/tvb_grid/lattice_scene.hpp"
 #include "bench/tvb_grid/measure.hpp"
 #include "examples/common/command_line.hpp"
@@ -113,8 +113,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   line.parse_or_exit(argc, argv);
 
-  std::ofstream csv;
-  kds::bench::open_csv(csv, csv_path, "n,phi,mode,setup_cpu_s,bytes_per_sphere_built,bytes_per_sphere_after_run,collisions,events,cpu_s,wall_s,"
+  kds::bench::CsvFile csv("kds_bench_tvb_hard_spheres", csv_path, "n,phi,mode,setup_cpu_s,bytes_per_sphere_built,bytes_per_sphere_after_run,collisions,events,cpu_s,wall_s,"
                        "collisions_per_cpu_s,events_per_cpu_s");
 
   std::printf("Hard spheres: equal ballistic spheres, lattice start, seed %llu, structure %s (rates per CPU second)\n",
@@ -132,13 +131,12 @@ int main(int argc, char** argv) {
                       r.setup_cpu, r.bytes_per_sphere_built, r.bytes_per_sphere_run,
                       static_cast<unsigned long long>(r.collisions), r.cpu, cps, eps);
           std::fflush(stdout);
-          if (csv)
-            csv << r.n << ',' << r.phi << ',' << r.mode << ',' << r.setup_cpu << ',' << r.bytes_per_sphere_built << ','
-                << r.bytes_per_sphere_run << ',' << r.collisions << ',' << r.events << ',' << r.cpu << ',' << r.wall
-                << ',' << cps << ',' << eps << std::endl;  // flushed: a stopped run keeps its rows
+          csv.row(r.n, r.phi, r.mode, r.setup_cpu, r.bytes_per_sphere_built, r.bytes_per_sphere_run, r.collisions,
+                  r.events, r.cpu, r.wall, cps, eps);
         } catch (const std::exception& e) {
           std::printf("%8zu %5.2f: %s\n", static_cast<std::size_t>(nd), phi, e.what());
         }
       }
+  csv.close();
   return 0;
 }

@@ -1,24 +1,8 @@
 #include "bench/tvb_grid/measure.hpp"
 
 #include <malloc.h>
-#include <time.h>
-
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
 
 namespace kds::bench {
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-double wall_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 std::size_t heap_bytes() {
   const struct mallinfo2 m = mallinfo2();
@@ -47,16 +31,6 @@ std::string comma_separated(const std::vector<std::uint64_t>& values) {
     s += std::to_string(v);
   }
   return s;
-}
-
-void open_csv(std::ofstream& csv, const std::string& path, const std::string& header) {
-  if (path.empty()) return;
-  csv.open(path);
-  if (!csv) {
-    std::fprintf(stderr, "cannot write '%s'\n", path.c_str());
-    std::exit(1);
-  }
-  csv << header << '\n';
 }
 
 }  // namespace kds::bench

@@ -14,12 +14,12 @@
 //   kds_bench_tvb_paper [--n 30,100,300,1000] [--seconds T] [--budget S] [--miss-seconds T]
 //                       [--all-pairs-max N] [--seed S] [--csv FILE]
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "bench/common/csv_file.hpp"
 #include "bench/tvb_grid/measure.hpp"
 #include "bench/tvb_grid/world_run.hpp"
 #include "examples/common/command_line.hpp"
@@ -149,8 +149,7 @@ int main(int argc, char** argv) {
   line.add_option("--csv", csv_path, "CSV output")->type_name("FILE");
   line.parse_or_exit(argc, argv);
 
-  std::ofstream csv;
-  kds::bench::open_csv(csv, csv_path, std::string("n,box_side,volume_fraction,variant,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,") +
+  kds::bench::CsvFile csv("kds_bench_tvb_paper", csv_path, std::string("n,box_side,volume_fraction,variant,simulated_s,cpu_s,wall_s,cpu_s_per_simulated_s,events,") +
                                                 kds::bench::event_kind_columns() +
                                                 ",sphere_contacts,wall_contacts,probes,missed_collisions,exact_collisions_in_miss_window");
 
@@ -194,12 +193,9 @@ int main(int argc, char** argv) {
                   r.cpu / r.simulated, std::to_string(r.events).c_str());
       for (std::uint64_t k : r.kinds) std::printf(" %9s", std::to_string(k).c_str());
       std::printf(" %9s %8s\n", std::to_string(r.sphere_contacts + r.wall_contacts).c_str(), missed.c_str());
-      // std::endl flushes: a run stopped halfway keeps the rows it finished.
-      if (csv)
-        csv << n << ',' << scene.box_side << ',' << phi << ',' << r.variant << ',' << r.simulated << ',' << r.cpu << ','
-            << r.wall << ',' << r.cpu / r.simulated << ',' << r.events << ',' << kds::bench::comma_separated(r.kinds)
-            << ',' << r.sphere_contacts << ',' << r.wall_contacts << ',' << r.probes << ',' << r.missed << ','
-            << r.exact_in_frames << std::endl;
+      csv.row(n, scene.box_side, phi, r.variant, r.simulated, r.cpu, r.wall, r.cpu / r.simulated, r.events,
+              kds::bench::comma_separated(r.kinds), r.sphere_contacts, r.wall_contacts, r.probes, r.missed,
+              r.exact_in_frames);
     }
     // Ratios within this run, for Table 1's last column and the baseline comparison.
     auto cost = [&](const char* v) {
@@ -213,5 +209,6 @@ int main(int argc, char** argv) {
                 cost("frame_600") / cost("ballistic"));
     std::fflush(stdout);
   }
+  csv.close();
   return 0;
 }

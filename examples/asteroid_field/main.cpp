@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "examples/common/all_pairs_check.hpp"
 #include "examples/common/asteroid_field.hpp"
 #include "examples/common/command_line.hpp"
 #include "kds/simulator.hpp"
@@ -120,10 +121,6 @@ void make_dice(kds::examples::AsteroidField& f) {
   }
 }
 
-bool same(const kds::Contact& x, const kds::Contact& y) {
-  return x.time == y.time && x.a == y.a && x.b == y.b && x.with_wall == y.with_wall && (!x.with_wall || x.wall == y.wall);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -139,17 +136,10 @@ int main(int argc, char** argv) {
     const Outcome boxed = run(field, o, "box-overlap", false);
     std::printf("Box overlap on the same field: at most %zu candidate pairs (sampled)\n", boxed.max_pairs);
     const Outcome reference = run(field, o, "all-pairs", false);
-    const auto& a = guarded.contacts;
-    const auto& b = reference.contacts;
-    std::size_t agree = 0;
-    while (agree < a.size() && agree < b.size() && same(a[agree], b[agree])) ++agree;
-    if (agree != a.size() || a.size() != b.size()) {
-      std::fprintf(stderr, "kds_example_asteroid_field: guards-cones and all-pairs differ at contact %zu (%zu vs %zu)\n",
-                   agree, a.size(), b.size());
-      return 1;
-    }
-    std::printf("All-pairs reference: the same %zu contacts at the same times, in the same order\n", agree);
-    return 0;
+    return kds::examples::same_as_all_pairs("kds_example_asteroid_field", "guards-cones", guarded.contacts,
+                                            reference.contacts)
+               ? 0
+               : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kds_example_asteroid_field: %s\n", e.what());
     return 1;

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "examples/common/all_pairs_check.hpp"
 #include "examples/common/command_line.hpp"
 #include "kds/simulator.hpp"
 #include "structures/box_overlap/box_overlap.hpp"
@@ -128,10 +129,6 @@ std::vector<kds::Contact> run(const std::vector<kds::Sphere>& balls, double side
   return world.contacts();
 }
 
-bool same(const kds::Contact& x, const kds::Contact& y) {
-  return x.time == y.time && x.a == y.a && x.b == y.b && x.with_wall == y.with_wall && (!x.with_wall || x.wall == y.wall);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -141,15 +138,7 @@ int main(int argc, char** argv) {
     const std::vector<kds::Sphere> balls = scene(o.n, o.seed, o.dice, side);
     const auto boxed = run(balls, side, o, "box-overlap", true);
     const auto reference = run(balls, side, o, "all-pairs", false);
-    std::size_t agree = 0;
-    while (agree < boxed.size() && agree < reference.size() && same(boxed[agree], reference[agree])) ++agree;
-    if (agree != boxed.size() || boxed.size() != reference.size()) {
-      std::fprintf(stderr, "kds_example_box_overlap: box-overlap and all-pairs differ at contact %zu (%zu vs %zu contacts)\n",
-                   agree, boxed.size(), reference.size());
-      return 1;
-    }
-    std::printf("All-pairs reference: the same %zu contacts at the same times, in the same order\n", agree);
-    return 0;
+    return kds::examples::same_as_all_pairs("kds_example_box_overlap", "box-overlap", boxed, reference) ? 0 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kds_example_box_overlap: %s\n", e.what());
     return 1;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "examples/common/all_pairs_check.hpp"
 #include "examples/common/command_line.hpp"
 #include "examples/common/rolling_scene.hpp"
 #include "kds/simulator.hpp"
@@ -119,14 +120,8 @@ int main(int argc, char** argv) {
     int status = (drift > 1e-9 || !r.on_table) ? 1 : 0;
     if (o.check) {
       const Result ref = roll(scene, o, "all-pairs", false);
-      bool same = ref.contacts.size() == r.contacts.size();
-      for (std::size_t i = 0; same && i < r.contacts.size(); ++i) {
-        const kds::Contact &a = r.contacts[i], &b = ref.contacts[i];
-        same = a.time == b.time && a.a == b.a && a.b == b.b && a.with_wall == b.with_wall &&
-               (!a.with_wall || a.wall == b.wall);
-      }
-      std::printf("Same contacts as all-pairs (%zu): %s\n", ref.contacts.size(), same ? "yes" : "NO");
-      if (!same) status = 1;
+      if (!kds::examples::same_as_all_pairs("kds_example_rolling_marbles", o.broad_phase, r.contacts, ref.contacts))
+        status = 1;
     }
     return status;
   } catch (const std::exception& e) {
