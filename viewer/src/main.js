@@ -164,9 +164,12 @@ class Viewer {
     const tick = () => {
       if (!this.playing) return;
       // speed 1: the whole run in 20 seconds. The clock read here, not the frame's
-      // timestamp, which may lie before `last`.
+      // timestamp, which may lie before `last`. A frame counts for at most 100 ms, so
+      // that a stalled tab (hidden, or a busy machine rendering WebGL in software) goes
+      // on where it was instead of jumping ahead, possibly to the end.
       const now = performance.now();
-      const t = this.t + (Math.max(0, now - last) / 1000) * (this.until() / 20) * this.speed;
+      const dt = Math.min(Math.max(0, now - last), 100);
+      const t = this.t + (dt / 1000) * (this.until() / 20) * this.speed;
       last = now;
       if (t >= this.until()) {
         this.seekTime(this.until());
