@@ -55,7 +55,11 @@ std::uint64_t run_with_jumps(WorldRun& w, const std::vector<Jump>& jumps, double
   };
   for (const Jump& j : jumps) {
     until(j.t);
+    const auto start = std::chrono::steady_clock::now();
     w.sim->bodies().set_motion(w.world->body(j.id), Motion<3>::linear(j.t, j.p, j.v));
+    if (audit)
+      std::cout << "[ jump     ] sphere " << j.id << " at t = " << j.t << ": motion change and repair "
+                << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 1e3 << " ms\n";
     since = 0;
     if (audit) {
       EXPECT_NO_THROW(w.sim->audit()) << "after the jump at t = " << j.t;
