@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "structures/guards_cones/facet_plane_key.hpp"
+#include "structures/guards_cones/list_reinsertion.hpp"
 
 namespace kds {
 namespace {
@@ -39,6 +40,7 @@ void FacetPlaneLists::build(CollisionWorld& world, const ConeSet& cones, const s
   Simulator& sim = world.simulator();
   const std::size_t n = world.size();
   const double t = sim.now().hi();
+  sim_ = &sim;
   normal_ = cones.orientations();
   const std::size_t lists = normal_.size();
   lists_.clear();
@@ -48,6 +50,7 @@ void FacetPlaneLists::build(CollisionWorld& world, const ConeSet& cones, const s
   guards_.assign(lists, {});
   plane_of_.assign(lists, std::vector<std::uint32_t>(offset.size(), 0));
   centre_.assign(lists, std::vector<EntryId>(n, no_entry));
+  first_plane_.assign(lists, std::vector<std::uint32_t>(n + 1, 0));
   planes_of_.assign(n, 0);
 
   std::vector<Vec<3>> x(n);
@@ -71,6 +74,7 @@ void FacetPlaneLists::build(CollisionWorld& world, const ConeSet& cones, const s
     items.clear();
     for (SphereId i = 0; i < n; ++i) {
       items.push_back({along(x[i]), i, Vec<3>{0, 0, 0}, Entry{i, true}});
+      first_plane_[o][i] = static_cast<std::uint32_t>(planes_[o].size());
       // The planes of i: its guards grouped by the exact value of u . offset.
       by_value.clear();
       for (GuardId g = first_guard[i]; g < first_guard[i + 1]; ++g) {
@@ -97,6 +101,7 @@ void FacetPlaneLists::build(CollisionWorld& world, const ConeSet& cones, const s
         a = b;
       }
     }
+    first_plane_[o][n] = static_cast<std::uint32_t>(planes_[o].size());
     // Inserted in the order of their values now (doubles), so that each insertion lands
     // near the end of the list; the list places every key exactly.
     std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.value < b.value; });
@@ -132,6 +137,46 @@ std::size_t FacetPlaneLists::planes() const {
   std::size_t s = 0;
   for (const auto& p : planes_) s += p.size();
   return s;
+}
+
+std::vector<EntryId> FacetPlaneLists::entries_of(std::size_t o, SphereId k) const {
+  std::vector<EntryId> e{centre_[o][k]};
+  for (std::uint32_t p = first_plane_[o][k]; p < first_plane_[o][k + 1]; ++p) e.push_back(planes_[o][p].entry);
+  return e;
+}
+
+SphereId FacetPlaneLists::owner_of(std::size_t o, EntryId e) const {
+  const Entry x = entry_[o][e];
+  return x.centre ? x.index : planes_[o][x.index].owner;
+}
+
+std::size_t FacetPlaneLists::passes_to_order(SphereId k, std::size_t budget) const {
+  std::size_t passes = 0;
+  for (std::size_t o = 0; o < lists_.size() && passes <= budget; ++o) {
+    const std::vector<EntryId> mine = entries_of(o, k);
+    passes += kds::passes_to_order(*lists_[o], *sim_, mine, [this, o, k](EntryId e) { return owner_of(o, e) == k; },
+                                   budget - passes);
+  }
+  return passes;
+}
+
+std::size_t FacetPlaneLists::reinsert(SphereId k) {
+  std::size_t count = 0;
+  for (std::size_t o = 0; o < lists_.size(); ++o) {
+    const std::vector<EntryId> old = entries_of(o, k);
+    std::vector<Entry> what;
+    for (EntryId e : old) what.push_back(entry_[o][e]);
+    const std::vector<EntryId> now = kds::reinsert(*lists_[o], old);
+    for (std::size_t i = 0; i < now.size(); ++i) {
+      const EntryId e = now[i];
+      if (entry_[o].size() <= e) entry_[o].resize(e + 1);
+      entry_[o][e] = what[i];
+      if (what[i].centre) centre_[o][k] = e;
+      else planes_[o][what[i].index].entry = e;
+    }
+    count += now.size();
+  }
+  return count;
 }
 
 std::uint64_t FacetPlaneLists::swaps() const {

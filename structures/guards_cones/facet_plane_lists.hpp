@@ -55,6 +55,18 @@ class FacetPlaneLists {
   EntryId centre_entry(std::size_t o, SphereId k) const { return centre_[o][k]; }
   std::uint64_t swaps() const;
 
+  /// The entries of k in list o: its centre and its planes.
+  std::vector<EntryId> entries_of(std::size_t o, SphereId k) const;
+  /// The object an entry of list o belongs to (the centre's, or the plane's owner).
+  SphereId owner_of(std::size_t o, EntryId e) const;
+  /// How many entries k's entries must pass to be in order now (list_reinsertion.hpp),
+  /// over all lists; counting stops above `budget`.
+  std::size_t passes_to_order(SphereId k, std::size_t budget) const;
+  /// After a jump of k's motion: erases k's entries from every list and inserts them
+  /// where they belong now. No center event is reported (the caller recomputes what the
+  /// jump changed). Returns the entries reinserted.
+  std::size_t reinsert(SphereId k);
+
  private:
   struct Entry {
     std::uint32_t index = 0;  // plane id (of its list) or sphere id
@@ -75,6 +87,8 @@ class FacetPlaneLists {
   std::vector<std::vector<GuardId>> guards_;          // by list: the guards of its planes, plane after plane
   std::vector<std::vector<std::uint32_t>> plane_of_;  // by list, by guard
   std::vector<std::vector<EntryId>> centre_;          // by list, by sphere
+  std::vector<std::vector<std::uint32_t>> first_plane_;  // by list, by sphere (n + 1): its planes' ids
+  Simulator* sim_ = nullptr;
   std::vector<std::size_t> planes_of_;                // by sphere
   Crossing crossing_;
 };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "structures/guards_cones/list_reinsertion.hpp"
+
 namespace kds {
 
 void GuardBoxLists::build(CollisionWorld& world, const std::vector<FatObject>& objects,
@@ -9,6 +11,7 @@ void GuardBoxLists::build(CollisionWorld& world, const std::vector<FatObject>& o
   Simulator& sim = world.simulator();
   const std::size_t n = world.size();
   const double t = sim.now().hi();
+  sim_ = &sim;
   for (int axis = 0; axis < axes; ++axis) {
     lists_[axis] = std::make_unique<SortedList>(sim);
     entry_[axis].clear();
@@ -17,8 +20,10 @@ void GuardBoxLists::build(CollisionWorld& world, const std::vector<FatObject>& o
     // The guard planes: an object's guards grouped by their offset on this axis.
     planes_[axis].clear();
     plane_of_[axis].assign(offset.size(), 0);
+    first_plane_[axis].assign(n + 1, 0);
     for (SphereId i = 0; i < n; ++i) {
       const std::size_t first = planes_[axis].size();
+      first_plane_[axis][i] = static_cast<std::uint32_t>(first);
       for (GuardId g = first_guard[i]; g < first_guard[i + 1]; ++g) {
         std::size_t p = first;
         while (p < planes_[axis].size() && planes_[axis][p].offset != offset[g][axis]) ++p;
@@ -27,6 +32,7 @@ void GuardBoxLists::build(CollisionWorld& world, const std::vector<FatObject>& o
         plane_of_[axis][g] = static_cast<std::uint32_t>(p);
       }
     }
+    first_plane_[axis][n] = static_cast<std::uint32_t>(planes_[axis].size());
     // Inserted in the order of their values now (doubles), so that each insertion lands
     // near the end of the list (as box overlap does); the list places every key exactly.
     struct Item {
@@ -125,6 +131,52 @@ void GuardBoxLists::swapped(int axis, EntryId left, EntryId right) {
   // passed its low extreme upwards or its high extreme downwards.
   const bool entered = plane_was_left == (x.kind == EntryKind::low);
   crossing_(axis, pl.guards, k, entered);
+}
+
+std::vector<EntryId> GuardBoxLists::entries_of(int axis, SphereId k) const {
+  std::vector<EntryId> e{low_[axis][k], high_[axis][k]};
+  for (std::uint32_t p = first_plane_[axis][k]; p < first_plane_[axis][k + 1]; ++p) e.push_back(planes_[axis][p].entry);
+  return e;
+}
+
+SphereId GuardBoxLists::owner_of(int axis, EntryId e) const {
+  const Entry x = entry_[axis][e];
+  return x.kind == EntryKind::plane ? planes_[axis][x.index].owner : x.index;
+}
+
+std::size_t GuardBoxLists::passes_to_order(SphereId k, std::size_t budget) const {
+  std::size_t passes = 0;
+  for (int axis = 0; axis < axes && passes <= budget; ++axis) {
+    const std::vector<EntryId> mine = entries_of(axis, k);
+    passes += kds::passes_to_order(*lists_[axis], *sim_, mine,
+                                   [this, axis, k](EntryId e) { return owner_of(axis, e) == k; }, budget - passes);
+  }
+  return passes;
+}
+
+std::size_t GuardBoxLists::reinsert(SphereId k) {
+  std::size_t count = 0;
+  for (int axis = 0; axis < axes; ++axis) {
+    const std::vector<EntryId> old = entries_of(axis, k);
+    const std::vector<Entry> what = [&] {
+      std::vector<Entry> w;
+      for (EntryId e : old) w.push_back(entry_[axis][e]);
+      return w;
+    }();
+    const std::vector<EntryId> now = kds::reinsert(*lists_[axis], old);
+    for (std::size_t i = 0; i < now.size(); ++i) {
+      const EntryId e = now[i];
+      if (entry_[axis].size() <= e) entry_[axis].resize(e + 1);
+      entry_[axis][e] = what[i];
+      switch (what[i].kind) {
+        case EntryKind::plane: planes_[axis][what[i].index].entry = e; break;
+        case EntryKind::low: low_[axis][k] = e; break;
+        case EntryKind::high: high_[axis][k] = e; break;
+      }
+    }
+    count += now.size();
+  }
+  return count;
 }
 
 std::uint64_t GuardBoxLists::swaps() const {

@@ -56,6 +56,17 @@ class GuardBoxLists {
   void for_each_guard_in_box(SphereId k, const std::function<void(GuardId)>& f) const;
 
   const SortedList& list(int axis) const { return *lists_[axis]; }
+  /// The entries of k in the list of `axis`: its box's two extremes and its guard planes.
+  std::vector<EntryId> entries_of(int axis, SphereId k) const;
+  /// The object an entry of the list of `axis` belongs to (the box's, or the plane's owner).
+  SphereId owner_of(int axis, EntryId e) const;
+  /// How many entries k's entries must pass to be in order now (list_reinsertion.hpp),
+  /// over the three lists; counting stops above `budget`.
+  std::size_t passes_to_order(SphereId k, std::size_t budget) const;
+  /// After a jump of k's motion: erases k's entries from the three lists and inserts them
+  /// where they belong now. No box event is reported (the caller recomputes what the jump
+  /// changed). Returns the entries reinserted.
+  std::size_t reinsert(SphereId k);
   /// Guard planes (entries of each list that stand for guards), over the three axes.
   std::size_t guard_planes() const { return planes_[0].size() + planes_[1].size() + planes_[2].size(); }
   std::uint64_t swaps() const;
@@ -79,6 +90,8 @@ class GuardBoxLists {
   std::array<std::vector<Entry>, axes> entry_;             // by entry
   std::array<std::vector<Plane>, axes> planes_;            // by plane id
   std::array<std::vector<std::uint32_t>, axes> plane_of_;  // by guard: its plane id
+  std::array<std::vector<std::uint32_t>, axes> first_plane_;  // by sphere, n + 1: its planes' ids
+  Simulator* sim_ = nullptr;
   std::array<std::vector<EntryId>, axes> low_, high_;      // by sphere
   Crossing crossing_;
 };

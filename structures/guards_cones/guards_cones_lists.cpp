@@ -17,6 +17,8 @@ void GuardsConesLists::start(CollisionWorld& world) {
   offset_ = std::move(l.offset);
   closest_.assign(owner_.size(), {});
   counts_.reset(n);
+  seen_.clear();
+  for (SphereId k = 0; k < n; ++k) seen_.push_back(world.centre_motion(k));
   boxes_.build(world, objects_, first_guard_, offset_);
   facets_.build(world, *cones_, first_guard_, offset_);
   // The closest object of every cone now: each object whose box holds a guard, offered
@@ -93,19 +95,79 @@ void GuardsConesLists::set_closest(GuardId g, ConeIndex c, SphereId k) {
 }
 
 void GuardsConesLists::bound_was_reset(SphereId id) {
-  // A motion change may move id's centre by a jump (a flight plan; a response's few
-  // ulps), which may change the order of projections in the cones id is in. At every
-  // guard in id's box (the lists' ranks: a jump of the box across guards is repaired by
-  // the box lists' swaps, which follow), the cone id leads is asked again and id is
-  // offered to the cone it is in now. The orders at id's own guards do not involve id's
-  // centre (projects_before compares centres only); their cones' memberships change by
-  // the facet lists' swaps.
+  // The world tells a broad phase that a motion changed (bound_will_reset, then the new
+  // motion, then this call), not whether the centre jumped: a response keeps the position
+  // (the world's separation may move it a few ulps), a flight plan puts it anywhere. The
+  // lists already hold the new motion; an entry out of order fails at once and swaps.
+  if (jumped(id)) {
+    repair_jump(id);
+  } else {
+    // Swaps are cheaper: the lists repair themselves (box and center events, one per
+    // entry passed). What they do not see: a centre moved by a few ulps inside a cone may
+    // change the order of projections there (kept by continuity only, Lemma 9), so at
+    // every guard in id's box the cone id leads is asked again and id is offered to its
+    // cone. The orders at id's own guards compare other centres only.
+    boxes_.for_each_guard_in_box(id, [this, id](GuardId g) {
+      const ConeIndex led = cone_led_by(g, id);
+      if (led != no_cone) recompute_closest(g, led);
+      offer(g, locate_centre(*world_, *cones_, guard_point(g), id), id);
+    });
+  }
+  seen_[id] = world_->centre_motion(id);
+  notify();
+}
+
+bool GuardsConesLists::jumped(SphereId id) const {
+  // Same position now (a response without separation: only the velocity changed): no
+  // key of id changed its value, and only entries equal to id's now can be out of order.
+  const double t = world_->simulator().now().lo();
+  if (seen_[id].position(t) == world_->centre_motion(id).position(t)) return false;
+  // Otherwise count the entries the swaps would pass, up to id's own number of entries:
+  // a reinsertion costs a few comparisons and a memmove per entry, a swap an event.
+  std::size_t entries = 0;
+  for (int a = 0; a < GuardBoxLists::axes; ++a) entries += boxes_.entries_of(a, id).size();
+  entries += facets_.orientations() + facets_.planes_of(id);
+  const std::size_t box = boxes_.passes_to_order(id, entries);
+  return box > entries || facets_.passes_to_order(id, entries - box) > entries - box;
+}
+
+void GuardsConesLists::repair_jump(SphereId id) {
+  ++jumps_;
+  // The cones id leads: at guards in its box before the jump (the box lists still have
+  // its old place).
+  std::vector<std::pair<GuardId, ConeIndex>> led;
+  boxes_.for_each_guard_in_box(id, [&](GuardId g) {
+    const ConeIndex c = cone_led_by(g, id);
+    if (c != no_cone) led.emplace_back(g, c);
+  });
+  jump_entries_ += boxes_.reinsert(id);
+  jump_entries_ += facets_.reinsert(id);
+  // Lists in order again, silently: recompute what the jump changed.
+  // 1. The cones id led: it may have left their guard's box or the cone.
+  for (const auto& [g, c] : led) recompute_closest(g, c);
+  // 2. id offered to the cone it is in at every guard of its new box.
   boxes_.for_each_guard_in_box(id, [this, id](GuardId g) {
-    const ConeIndex led = cone_led_by(g, id);
-    if (led != no_cone) recompute_closest(g, led);
     offer(g, locate_centre(*world_, *cones_, guard_point(g), id), id);
   });
-  notify();
+  // 3. id's own guards moved: other boxes hold them now, other centres are in their cones.
+  for (GuardId g = first_guard_[id]; g < first_guard_[id + 1]; ++g) recompute_guard(g);
+}
+
+void GuardsConesLists::recompute_guard(GuardId g) {
+  const GuardPoint gp = guard_point(g);
+  ClosestPerCone best;
+  for (SphereId k = 0; k < world_->size(); ++k) {
+    if (k == gp.owner || !boxes_.contains(g, k)) continue;
+    const ConeIndex c = locate_centre(*world_, *cones_, gp, k);
+    auto it = std::find_if(best.begin(), best.end(), [c](const auto& p) { return p.first == c; });
+    if (it == best.end()) best.emplace_back(c, k);
+    else if (projects_before(*world_, *cones_, c, k, it->second)) it->second = k;
+  }
+  // Cones that lost every object, then the new closest objects.
+  const ClosestPerCone before = closest_[g];
+  for (const auto& [c, k] : before)
+    if (std::none_of(best.begin(), best.end(), [c](const auto& p) { return p.first == c; })) set_closest(g, c, no_sphere);
+  for (const auto& [c, k] : best) set_closest(g, c, k);
 }
 
 std::size_t GuardsConesLists::order_certificates() const {

@@ -26,10 +26,15 @@
 ///     instead of the paper's O(log^6 n) with seven-level kinetic range and segment trees.
 ///     It costs time, not certificates: the structure's certificates are the lists'
 ///     order certificates and the world's pair certificates, as in Theorem 13.
-///   - a motion change of k (a response, a flight plan) may move its centre by a jump:
-///     the order of projections is kept by continuity only, so at every guard in k's box
-///     the cone k is K* of is asked again, and k is compared in its cone. The jumps of
-///     boxes and centres across guards and planes are repaired by the lists' swaps.
+///   - a motion change of k (a response, a flight plan) may move its centre by a jump.
+///     The lists have the new motion at once and repair their order by swaps, one event
+///     per entry passed: fine for a response (the position is the old one, or moved by a
+///     few ulps by the world's separation), thousands at one instant for a flight plan
+///     across the scene. So a jump whose swaps would outnumber k's entries erases k's
+///     entries from every list and reinserts them where they belong (jumped()), then
+///     recomputes what the jump changed; a smaller one is left to the swaps. Either way
+///     the order of projections, kept by continuity only, is asked again at every guard
+///     in k's box.
 ///
 /// Ballistic balls only (as GuardsCones).
 
@@ -91,6 +96,10 @@ class GuardsConesLists final : public BroadPhase {
   /// Lemma 11's queries, and the objects they looked at.
   std::uint64_t queries() const { return queries_; }
   std::uint64_t query_scans() const { return query_scans_; }
+  /// Motion changes handled by erasing and reinserting the body's entries (a jump), and
+  /// the entries reinserted; the others were left to the lists' swaps.
+  std::uint64_t jumps() const { return jumps_; }
+  std::uint64_t jump_entries() const { return jump_entries_; }
   /// Swaps of the box lists and of the facet lists.
   std::uint64_t box_swaps() const { return boxes_.swaps(); }
   std::uint64_t facet_swaps() const { return facets_.swaps(); }
@@ -108,6 +117,12 @@ class GuardsConesLists final : public BroadPhase {
   /// Lemma 11's query, by a scan (see the file comment).
   void recompute_closest(GuardId g, ConeIndex c);
   void set_closest(GuardId g, ConeIndex c, SphereId k);
+  /// Whether the lists would repair id's new motion by more swaps than id has entries.
+  bool jumped(SphereId id) const;
+  /// After a jump of id: reinserts its entries and recomputes every K* the jump may change.
+  void repair_jump(SphereId id);
+  /// K* of every cone of g, from the objects whose box holds g now.
+  void recompute_guard(GuardId g);
   void notify() { counts_.notify(*world_); }
 
   CollisionWorld* world_ = nullptr;
@@ -120,7 +135,9 @@ class GuardsConesLists final : public BroadPhase {
   FacetPlaneLists facets_;
   std::vector<std::vector<std::pair<ConeIndex, SphereId>>> closest_;  // by guard
   CandidateCounts counts_;
+  std::vector<Motion<3>> seen_;  // by sphere: the motion the lists were last put in order for
   std::uint64_t box_events_ = 0, center_events_ = 0, closest_changes_ = 0, queries_ = 0, query_scans_ = 0;
+  std::uint64_t jumps_ = 0, jump_entries_ = 0;
 };
 
 }  // namespace kds

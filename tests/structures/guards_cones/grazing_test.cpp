@@ -25,29 +25,9 @@ TEST(GuardsConesDegenerate, SmallBallsGrazingALargeOne) {
   EXPECT_FALSE(shallow[0].with_wall);
   EXPECT_NEAR(shallow[0].time, 30 - std::sqrt(20.05 * 20.05 - 20.04 * 20.04), 1e-9);
   (void)tangent;  // tangent, never approaching: whatever all-pairs declares, guards-cones agrees
-  std::vector<Sphere> ring{big};
   const std::uint64_t seed = test_seed();
   std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd(0, 1);
-  for (int i = 0; i < 8; ++i) {
-    // A point on the sphere of radius 20 + 0.05 - depth, and a velocity orthogonal to the
-    // radius there: the small ball grazes the big one at t = 1.
-    Vec<3> u{nd(rng), nd(rng), nd(rng)};
-    const double l = norm3(u);
-    for (double& x : u) x /= l;
-    Vec<3> v{nd(rng), nd(rng), nd(rng)};
-    const double along = dot3(v, u);
-    for (int k = 0; k < 3; ++k) v[k] -= along * u[k];
-    const double depth = i % 3 == 0 ? 0 : 1e-3 * i;
-    Vec<3> p;
-    for (int k = 0; k < 3; ++k) p[k] = 50 + (20.05 - depth) * u[k] - v[k];
-    Sphere s = ball(p, v, 0.05, 0.01);
-    bool free = true;
-    for (const Sphere& o : ring)
-      free = free && norm3({p[0] - o.position[0], p[1] - o.position[1], p[2] - o.position[2]}) >
-                         o.radius + (o.radius > 1 ? 0.06 : 0.2);
-    if (free) ring.push_back(s);
-  }
+  const std::vector<Sphere> ring = grazing_ring(big, rng, 8);
   SCOPED_TRACE("seed " + std::to_string(seed));
   const auto c = guards_twins(ring, 1.5);
   std::size_t with_big = 0;

@@ -43,26 +43,9 @@ TEST(GuardsConesListsDegenerate, SmallBallsGrazingALargeOne) {
   const auto shallow = lists_twins({big, ball({49, 70.04, 50}, {1, 0, 0}, 0.05)}, 2);
   ASSERT_FALSE(shallow.empty());
   EXPECT_NEAR(shallow[0].time, 1 - std::sqrt(20.05 * 20.05 - 20.04 * 20.04), 1e-9);
-  std::vector<Sphere> ring{big};
   const std::uint64_t seed = test_seed();
   std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd(0, 1);
-  for (int i = 0; i < 5; ++i) {
-    Vec<3> u{nd(rng), nd(rng), nd(rng)};
-    const double l = norm3(u);
-    for (double& x : u) x /= l;
-    Vec<3> v{nd(rng), nd(rng), nd(rng)};
-    const double along = dot3(v, u);
-    for (int k = 0; k < 3; ++k) v[k] -= along * u[k];
-    const double depth = i % 3 == 0 ? 0 : 1e-3 * i;
-    Vec<3> p;
-    for (int k = 0; k < 3; ++k) p[k] = 50 + (20.05 - depth) * u[k] - v[k];
-    bool free = true;
-    for (const Sphere& o : ring)
-      free = free && norm3({p[0] - o.position[0], p[1] - o.position[1], p[2] - o.position[2]}) >
-                         o.radius + (o.radius > 1 ? 0.06 : 0.2);
-    if (free) ring.push_back(ball(p, v, 0.05, 0.01));
-  }
+  const std::vector<Sphere> ring = grazing_ring(big, rng, 5);
   SCOPED_TRACE("seed " + std::to_string(seed));
   const auto c = lists_twins(ring, 1.25);
   std::size_t with_big = 0;

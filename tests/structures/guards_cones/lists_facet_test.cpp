@@ -1,9 +1,7 @@
 // Guards and cones with centre lists ("guards-cones-lists") where the facet lists decide:
 // centres moving exactly along a facet plane and crossing one at an exact time, guards
 // exactly on box sides; audited every few events and against all-pairs (the scenes of
-// degenerate_twin_test.cpp). Not tested: a flight-plan jump across the scene, which the
-// facet lists repair by more swaps at one instant than the simulator allows (see
-// docs/structures/guards-cones.md).
+// degenerate_twin_test.cpp). Flight-plan jumps: lists_jump_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
