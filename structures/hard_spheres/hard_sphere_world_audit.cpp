@@ -10,8 +10,7 @@
 
 namespace kds {
 
-void HardSphereWorld::audit() const {
-  const double t = now_;
+void HardSphereWorld::audit(double t) const {
   auto fail = [&](const std::string& what) {
     std::ostringstream os;
     os.precision(17);
