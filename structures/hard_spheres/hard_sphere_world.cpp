@@ -781,7 +781,7 @@ void HardSphereWorld::decide_pair_allowance(SphereId a, SphereId b, double t0) {
   const double rounding = 2 * std::max(max_speed_, norm(sa.velocity) + norm(sb.velocity)) *
                           (std::nextafter(t0, HUGE_VAL) - t0);
   if (depth > settings_.contact_tolerance + rounding)
-    throw std::logic_error("HardSphereWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) +
+    throw std::logic_error(std::string(structure_name) + ": spheres " + std::to_string(a) + " and " + std::to_string(b) +
                            " overlap by " + shortest(depth) + " at t = " + shortest(t0) +
                            ", beyond the contact tolerance");
   if (value != 0) store(value);
@@ -808,7 +808,7 @@ void HardSphereWorld::decide_wall_allowance(SphereId id, Wall w) {
   const double value = allowance_at(f.certificate, t0);
   const double rounding = 2 * std::max(max_speed_, norm(kin_[id].v)) * (std::nextafter(t0, HUGE_VAL) - t0);
   if (value > settings_.contact_tolerance + rounding)
-    throw std::logic_error("HardSphereWorld: sphere " + std::to_string(id) + " is " + shortest(value) +
+    throw std::logic_error(std::string(structure_name) + ": sphere " + std::to_string(id) + " is " + shortest(value) +
                            " beyond a wall at t = " + shortest(t0) + ", more than the contact tolerance");
   if (value != 0) store(value);
 }
