@@ -39,18 +39,18 @@ struct SphereWorldOptions {
   /// Floating-point-only mode, to measure the cost of exactness: simulator-driven worlds
   /// only (hard-spheres refuses it: it has no such mode).
   Exactness exactness = Exactness::filtered;
-  /// Check the structure against a static computation: after every event for a
-  /// simulator-driven world; at the end of every run_until for hard-spheres, whose events
-  /// are not visible from outside.
+  /// Check the structure against a static computation after every event (at a double
+  /// strictly between it and the next; skipped where none lies between) and at the end
+  /// of every run_until; hard-spheres also after the setup.
   bool audit = config::validating_build;
 };
 
 class SphereWorld {
  public:
   /// Told the time reached and the number of events processed so far, as the run goes:
-  /// after every event of a simulator-driven world, after every contact of hard-spheres
-  /// (its other events are not visible from outside). For progress lines and event
-  /// budgets; it may throw to abandon the run (the world is then to be discarded).
+  /// after every event (the count events() gives then, one more each time). For progress
+  /// lines and event budgets; it may throw to abandon the run (the world is then to be
+  /// discarded).
   using ProgressObserver = std::function<void(double time, std::uint64_t events)>;
 
   virtual ~SphereWorld() = default;

@@ -64,14 +64,18 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
   if (full) CollisionWorld::validate_input(settings_, spheres);
   for (int k = 0; k < 3; ++k)
     if (settings_.gravity[k] != 0)
-      throw InvalidInput("HardSphereWorld: gravity must be 0 (spheres move in straight lines between contacts)");
+      throw InvalidInput(std::string(structure_name) +
+                         ": gravity must be 0 (its spheres move in straight lines between contacts; use a broad "
+                         "phase such as all-pairs or tvb-grid)");
   for (std::size_t i = 0; i < spheres.size(); ++i) {
     if (spheres[i].max_acceleration > 0)
       throw InvalidInput("sphere " + std::to_string(i) +
-                         ": has an unknown trajectory (max_acceleration > 0); HardSphereWorld takes ballistic spheres only");
+                         ": has an unknown trajectory (max_acceleration > 0); " + structure_name +
+                         " takes ballistic spheres only");
     if (spheres[i].polytope != nullptr)
       throw InvalidInput("object " + std::to_string(i) +
-                         ": is a convex polytope; HardSphereWorld takes spheres only (use a CollisionWorld)");
+                         ": is a convex polytope; " + structure_name +
+                         " takes spheres only (use a broad phase such as all-pairs)");
   }
   const std::size_t n = spheres.size();
   origin_ = local_origin(settings_.box);
@@ -461,6 +465,7 @@ bool HardSphereWorld::step_before(double limit) {
     if (heap_[0].time == never || heap_[0].time > limit) return false;
     if (e.crossing_first()) {
       cross(i);
+      observe_event();
       return true;
     }
     if (!valid(i)) {
@@ -474,12 +479,14 @@ bool HardSphereWorld::step_before(double limit) {
     }
     if (e.time != instant_) {
       first_of_instant(e.time);
+      observe_event();
       return true;
     }
     // Later events of the instant: in tie-key order (the heap's order at equal times).
     check_progress();
     if (e.kind == Kind::pair) encounter(std::min(i, e.partner), std::max(i, e.partner), false, Wall::x_lo);
     else encounter(i, i, true, static_cast<Wall>(e.partner));
+    observe_event();
     return true;
   }
   return false;
@@ -497,6 +504,18 @@ void HardSphereWorld::run_until(double t) {
   now_ = t;
 }
 
+std::optional<double> HardSphereWorld::time_between_events() const {
+  if (!gathered_.empty()) return std::nullopt;  // contacts of this instant wait off the queue
+  // The queued times are lower bounds of the events' times (a contact's window, a stale
+  // event's old time): nothing happens before the first.
+  const double a = now_;
+  const double b = heap_.empty() ? never : heap_[0].time;
+  if (b == never) return a + std::max(1.0, std::fabs(a));
+  const double t = a + 0.5 * (b - a);
+  if (t > a && t < b) return t;
+  return std::nullopt;
+}
+
 void HardSphereWorld::first_of_instant(double t) {
   // Every queued event at this instant comes out of the heap (stale ones are recomputed
   // and crossings processed on the way): the one processed first is the one whose exact
@@ -509,6 +528,7 @@ void HardSphereWorld::first_of_instant(double t) {
     if (heap_[0].time == never || heap_[0].time > t) break;
     if (e.crossing_first()) {
       cross(i);
+      observe_event();  // between events of one instant: time_between_events() is nullopt (gathered_)
       continue;
     }
     if (!valid(i)) {
@@ -594,6 +614,7 @@ void HardSphereWorld::first_of_instant(double t) {
     stats_.exact_comparisons += solver_counters().comparisons_exact - exact_before;
   }
   for (const HeapEntry& g : gathered_) heap_update(g.id);
+  gathered_.clear();  // none waits off the queue (time_between_events)
   ++stats_.instants;
   now_ = t;
   begin_instant(t);
@@ -760,7 +781,7 @@ void HardSphereWorld::decide_pair_allowance(SphereId a, SphereId b, double t0) {
   const double rounding = 2 * std::max(max_speed_, norm(sa.velocity) + norm(sb.velocity)) *
                           (std::nextafter(t0, HUGE_VAL) - t0);
   if (depth > settings_.contact_tolerance + rounding)
-    throw std::logic_error("HardSphereWorld: spheres " + std::to_string(a) + " and " + std::to_string(b) +
+    throw std::logic_error(std::string(structure_name) + ": spheres " + std::to_string(a) + " and " + std::to_string(b) +
                            " overlap by " + shortest(depth) + " at t = " + shortest(t0) +
                            ", beyond the contact tolerance");
   if (value != 0) store(value);
@@ -787,7 +808,7 @@ void HardSphereWorld::decide_wall_allowance(SphereId id, Wall w) {
   const double value = allowance_at(f.certificate, t0);
   const double rounding = 2 * std::max(max_speed_, norm(kin_[id].v)) * (std::nextafter(t0, HUGE_VAL) - t0);
   if (value > settings_.contact_tolerance + rounding)
-    throw std::logic_error("HardSphereWorld: sphere " + std::to_string(id) + " is " + shortest(value) +
+    throw std::logic_error(std::string(structure_name) + ": sphere " + std::to_string(id) + " is " + shortest(value) +
                            " beyond a wall at t = " + shortest(t0) + ", more than the contact tolerance");
   if (value != 0) store(value);
 }

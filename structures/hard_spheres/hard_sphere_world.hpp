@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <utility>
@@ -54,8 +55,13 @@ struct HardSphereStats {
 
 class HardSphereWorld {
  public:
+  /// Its name in the programs (`--structure hard-spheres`, HardSphereWorldModel::name):
+  /// what its refusals name, the word the user typed.
+  static constexpr const char* structure_name = "hard-spheres";
+
   /// Validates exactly as CollisionWorld does (the same messages), then requires
-  /// ballistic spheres and no gravity (InvalidInput naming the setting or the sphere).
+  /// ballistic spheres and no gravity (InvalidInput naming the setting or the sphere, and
+  /// structure_name).
   /// settings.broad_phase, cell_ratio and probe are not used.
   HardSphereWorld(const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres);
   /// The same, releasing `spheres` (left empty) once their motions are copied, before the
@@ -83,17 +89,31 @@ class HardSphereWorld {
   std::uint64_t sphere_contacts() const { return sphere_contacts_; }
   std::uint64_t wall_contacts() const { return wall_contacts_; }
   void on_contact(std::function<void(const Contact&)> f) { contact_observers_.push_back(std::move(f)); }
+  /// Called after every event (a contact event or a cell crossing: each adds one to
+  /// stats().events + stats().cell_crossings), in the order of registration, with now()
+  /// at the event's time. For progress lines, event budgets and audits after every event
+  /// (time_between_events). It may throw to abandon the run; the world is then to be
+  /// discarded (an event of an instant may be half processed).
+  void on_event(std::function<void()> f) { event_observers_.push_back(std::move(f)); }
+  /// A double strictly after now() and strictly before the next event, where nothing is
+  /// in flux (as Simulator::time_between_events): for an audit between events. nullopt
+  /// when no double lies between them, or when an event of this instant is still to be
+  /// processed (a cell crossing processed while the instant's contacts are gathered).
+  /// Without a next event: one unit of time later.
+  std::optional<double> time_between_events() const;
   const HardSphereStats& stats() const { return stats_; }
   /// Cells per axis and their sides.
   const std::array<int, 3>& cells() const { return cells_; }
 
-  /// Checks, at time t (strictly between events, after run_until(t)): every sphere
+  /// Checks, at now() (after run_until or step), every sphere
   /// inside the box and overlapping no other beyond the contact tolerance; every sphere in
   /// the cell that contains its centre (up to the cells' slack); every scheduled event
   /// that is still valid is its sphere's earliest over **all** spheres and walls; every
   /// pair's and wall's failure is covered by the schedule (no event missed). O(n^2):
   /// for tests. Throws AuditFailure.
-  void audit() const;
+  void audit() const { audit(now_); }
+  /// The same checks at t: now() or a time_between_events() (the positions at t).
+  void audit(double t) const;
 
  private:
   enum class Kind : std::uint8_t { none, pair, wall };
@@ -223,6 +243,10 @@ class HardSphereWorld {
   bool keep_contacts_ = true;
   std::uint64_t sphere_contacts_ = 0, wall_contacts_ = 0;
   std::vector<std::function<void(const Contact&)>> contact_observers_;
+  std::vector<std::function<void()>> event_observers_;
+  void observe_event() const {
+    for (const auto& f : event_observers_) f();
+  }
   HardSphereStats stats_;
 };
 

@@ -10,12 +10,11 @@
 
 namespace kds {
 
-void HardSphereWorld::audit() const {
-  const double t = now_;
+void HardSphereWorld::audit(double t) const {
   auto fail = [&](const std::string& what) {
     std::ostringstream os;
     os.precision(17);
-    os << "HardSphereWorld audit at t = " << t << ": " << what;
+    os << structure_name << " audit at t = " << t << ": " << what;
     throw AuditFailure(os.str());
   };
   const double tol = settings_.contact_tolerance;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "kds/errors.hpp"
 
@@ -32,6 +33,29 @@ HardSphereWorldModel::HardSphereWorldModel(const CollisionWorldSettings& setting
   if (audit_) {
     world_.audit();
     ++audits_;
+    observe_events();
+  }
+}
+
+void HardSphereWorldModel::observe_events() {
+  if (observing_) return;
+  observing_ = true;
+  world_.on_event([this] { after_event(); });
+}
+
+void HardSphereWorldModel::after_event() {
+  // As Simulator::observe: the observers, then the audit.
+  if (!progress_.empty()) {
+    const double t = world_.now();
+    const std::uint64_t n = events();
+    for (const ProgressObserver& f : progress_) f(t, n);
+  }
+  if (!audit_) return;
+  if (const std::optional<double> t = world_.time_between_events()) {
+    world_.audit(*t);
+    ++audits_;
+  } else {
+    ++audits_skipped_;
   }
 }
 
@@ -44,7 +68,8 @@ void HardSphereWorldModel::run_until(double t) {
 }
 
 void HardSphereWorldModel::on_progress(ProgressObserver f) {
-  world_.on_contact([this, f = std::move(f)](const Contact& c) { f(c.time, events()); });
+  progress_.push_back(std::move(f));
+  observe_events();
 }
 
 void HardSphereWorldModel::write_events(std::ostream& out) {
@@ -65,7 +90,9 @@ void HardSphereWorldModel::write_statistics(std::ostream& out) {
       << " failure times (the doubles' error bound could not enclose them), " << t.instants_exact << " of "
       << t.instants << " instants (the double-double filter could not round them), " << s.exact_comparisons
       << " root comparisons\n";
-  if (audits_ > 0) out << "Audits: " << audits_ << " passed (after the setup and at the end of every run_until)\n";
+  if (audits_ + audits_skipped_ > 0)
+    out << "Audits: " << audits_ << " passed, " << audits_skipped_
+        << " skipped (no double between two events; after the setup, every event and every run_until)\n";
   out << "\nHard spheres (one event per sphere, docs/structures/hard-spheres.md):\n"
       << "  stale events:     " << s.stale << " (a partner moved since they were scheduled: recomputed)\n"
       << "  reschedules:      " << s.reschedules << " (a sphere's earliest event recomputed)\n"

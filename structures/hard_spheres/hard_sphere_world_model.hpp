@@ -7,9 +7,12 @@
 /// floating-point-only mode (HardSphereWorld is exact only), and, through
 /// HardSphereWorld's constructor, gravity, unknown trajectories and polytopes. It has no
 /// simulator and no collision world (simulator() and collision_world() are null), so
-/// programs refuse traces, replays and user responses for it. Its events are not visible
-/// from outside between contacts: progress observers hear of each contact, and audits run
-/// at the end of every run_until.
+/// programs refuse traces, replays and user responses for it. As a simulator-driven world
+/// does, it tells progress observers of every event (HardSphereWorld::on_event: contact
+/// events and cell crossings), so that a budget of N events stops the run at event N + 1,
+/// and, when the options ask for audits, audits after every event (at a double strictly
+/// between it and the next; skipped where none lies between) and at the end of every
+/// run_until.
 
 #include <string>
 #include <vector>
@@ -22,7 +25,7 @@ namespace kds {
 class HardSphereWorldModel final : public SphereWorld {
  public:
   /// The name programs know it by.
-  static constexpr const char* name = "hard-spheres";
+  static constexpr const char* name = HardSphereWorld::structure_name;
 
   HardSphereWorldModel(const CollisionWorldSettings& settings, const std::vector<Sphere>& spheres,
                        const SphereWorldOptions& options);
@@ -41,6 +44,8 @@ class HardSphereWorldModel final : public SphereWorld {
   /// Contact events (pairs and walls, contacts or not) and cell crossings.
   std::uint64_t events() override { return world_.stats().events + world_.stats().cell_crossings; }
   void on_contact(std::function<void(const Contact&)> f) override { world_.on_contact(std::move(f)); }
+  /// Called after every event (contact events and cell crossings) with its time and the
+  /// events so far.
   void on_progress(ProgressObserver f) override;
   void write_events(std::ostream& out) override;
   /// HardSphereStats: stale events, the failure windows and instants and how many needed
@@ -48,12 +53,21 @@ class HardSphereWorldModel final : public SphereWorld {
   void write_statistics(std::ostream& out) override;
 
   const HardSphereWorld& world() const { return world_; }
+  /// Audits passed (after the setup, after events, at the ends of run_until) and skipped
+  /// (after an event with no double before the next).
+  std::uint64_t audits() const { return audits_; }
+  std::uint64_t audits_skipped() const { return audits_skipped_; }
 
  private:
+  void after_event();  // audits and progress observers (HardSphereWorld::on_event)
+  void observe_events();  // registers after_event once
+
   std::string name_ = name;
   HardSphereWorld world_;
   bool audit_ = false;
-  std::uint64_t audits_ = 0;
+  bool observing_ = false;
+  std::uint64_t audits_ = 0, audits_skipped_ = 0;
+  std::vector<ProgressObserver> progress_;
 };
 
 }  // namespace kds

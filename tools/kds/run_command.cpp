@@ -153,8 +153,8 @@ Command add_run_command(CLI::App& kds) {
       ->check(integer_in(0))
       ->type_name("S");
   app->add_flag("--audit", o->audit, "check every certificate and invariant against a static computation after every "
-                                      "event (slow; fails with the first inconsistency); hard-spheres, whose events "
-                                      "are not visible from outside, is audited at the end and at every XYZ frame");
+                                      "event, at the end and at every XYZ frame (slow; fails with the first "
+                                      "inconsistency); hard-spheres also after the setup");
   app->add_option("--trace", o->trace, "write every event as a JSON line to FILE, after a header naming the scenario "
                                         "and settings (`kds replay --check FILE` re-runs it)")
       ->type_name("FILE");

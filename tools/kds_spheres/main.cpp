@@ -128,8 +128,8 @@ void check_memory(std::size_t spheres) {
 }
 
 /// Runs until `until`; InvalidInput once more than `max_events` events were processed
-/// (0: no budget). The world reports its progress after every event of a simulator and
-/// after every contact of hard-spheres, so a budget is noticed there.
+/// (0: no budget). The world reports its progress after every event (hard-spheres: its
+/// contact events and cell crossings), so the run stops right after event max_events + 1.
 void run(kds::SphereWorld& world, double until, std::uint64_t max_events) {
   Progress progress(until);
   world.on_progress([&progress, until, max_events](double t, std::uint64_t events) {

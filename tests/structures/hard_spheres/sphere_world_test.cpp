@@ -3,8 +3,9 @@
 // programs use. On a random lattice scene (seed printed, KDS_TEST_SEED to replay) and a
 // degenerate one (a Newton's cradle: simultaneous contacts, touching at time 0) both give
 // the same contacts, states and energies, stopping at the same run_until targets; progress
-// observers hear of the run; the names are listed; what hard-spheres cannot do is refused
-// with an InvalidInput naming the setting; its audits run when asked for.
+// observers hear of every event, so that an event budget stops both right after event
+// N + 1; the names are listed; what hard-spheres cannot do is refused with an
+// InvalidInput naming the setting; both audit after every event when asked to.
 #include "structures/sphere_worlds.hpp"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@
 
 #include "bench/tvb_grid/lattice_scene.hpp"
 #include "kds/errors.hpp"
+#include "kds/simulator.hpp"
 #include "structures/collision/broad_phase_registry.hpp"
 #include "structures/collision/collision_world_model.hpp"
 #include "structures/hard_spheres/hard_sphere_world_model.hpp"
@@ -157,7 +159,7 @@ TEST(SphereWorlds, RefusesWhatItCannotDoNamingTheSetting) {
   kds::CollisionWorldSettings gravity = settings;
   gravity.gravity = {0, 0, -9.81};
   EXPECT_EQ(refusal("all-pairs", gravity, spheres), "");
-  EXPECT_NE(refusal("hard-spheres", gravity, spheres).find("gravity must be 0"), std::string::npos);
+  EXPECT_NE(refusal("hard-spheres", gravity, spheres).find("hard-spheres: gravity must be 0"), std::string::npos);
 
   std::vector<Sphere> unknown = spheres;
   unknown[1].max_acceleration = 2;
@@ -185,17 +187,75 @@ TEST(SphereWorlds, OnlyTheSimulatorDrivenWorldHasASimulatorAndACollisionWorld) {
   EXPECT_EQ(fast->collision_world(), nullptr);
 }
 
-TEST(SphereWorlds, HardSpheresAuditsWhenAskedTo) {
+TEST(SphereWorlds, HardSpheresAuditsAfterEveryEventAsTheCollisionWorldDoes) {
+  // Audits after every event (skipped where no double lies before the next) and at the
+  // end of every run_until, for both; hard-spheres also after the setup.
   const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(27, 0.3, 11);
   kds::CollisionWorldSettings settings;
   settings.box = scene.box;
   kds::SphereWorldOptions audited;
   audited.audit = true;
+  const std::vector<double> stops{0.5, 1.0, 2.0};
   kds::HardSphereWorldModel world(settings, scene.spheres, audited);
-  for (double t : {0.5, 1.0, 2.0}) world.run_until(t);
+  for (double t : stops) world.run_until(t);
+  EXPECT_GT(world.events(), 50u);
+  EXPECT_EQ(world.audits() + world.audits_skipped(), 1 + world.events() + stops.size());
+  EXPECT_GT(world.audits(), world.events() / 2);
   std::ostringstream out;
   world.write_statistics(out);
-  EXPECT_NE(out.str().find("Audits: 4 passed"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Audits: " + std::to_string(world.audits()) + " passed, " +
+                           std::to_string(world.audits_skipped()) + " skipped"),
+            std::string::npos)
+      << out.str();
+
+  kds::CollisionWorldModel reference(settings, scene.spheres, audited);
+  for (double t : stops) reference.run_until(t);
+  const kds::Statistics& s = reference.simulator()->statistics();
+  EXPECT_EQ(s.audits + s.audits_skipped, reference.events() + stops.size());
+}
+
+TEST(SphereWorlds, AnEventBudgetStopsAtTheSameEventInBothWorlds) {
+  // Progress observers hear of every event, numbered 1, 2, 3, ... (hard-spheres: contact
+  // events and cell crossings): a budget of N events that throws once more than N were
+  // processed stops the run right after event N + 1, at its time, as kds_spheres
+  // --max-events does.
+  const std::uint64_t seed = kds::testing::test_seed();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(64, 0.3, seed);
+  kds::CollisionWorldSettings settings;
+  settings.box = scene.box;
+  struct Budget {};
+  for (const char* name : {"all-pairs", "hard-spheres"}) {
+    SCOPED_TRACE(name);
+    std::vector<double> times;  // of event k + 1
+    std::vector<std::size_t> contacts_before;  // contacts logged by then
+    {
+      const auto world = kds::make_sphere_world(name, settings, scene.spheres, no_audit());
+      world->on_progress([&](double t, std::uint64_t events) {
+        ASSERT_EQ(events, times.size() + 1);
+        times.push_back(t);
+        contacts_before.push_back(world->contacts().size());
+      });
+      world->run_until(2);
+      ASSERT_EQ(times.size(), world->events());
+    }
+    ASSERT_GT(times.size(), 200u);
+    for (std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{7}, std::uint64_t{times.size() / 2}}) {
+      SCOPED_TRACE("budget " + std::to_string(budget));
+      const auto world = kds::make_sphere_world(name, settings, scene.spheres, no_audit());
+      double stopped_at = -1;
+      world->on_progress([&](double t, std::uint64_t events) {
+        if (events > budget) {
+          stopped_at = t;
+          throw Budget{};
+        }
+      });
+      EXPECT_THROW(world->run_until(2), Budget);
+      EXPECT_EQ(world->events(), budget + 1);
+      EXPECT_EQ(stopped_at, times[budget]);
+      EXPECT_EQ(world->contacts().size(), contacts_before[budget]);
+    }
+  }
 }
 
 }  // namespace

@@ -2,24 +2,11 @@
 # KDS=<kds> WORK=<folder> SCENARIOS=<folder>.
 #  1. scenario files run with hard-spheres and with all-pairs, the reference: the same
 #     contact CSV, final states and XYZ frames, byte for byte; the summary prints the
-#     hard-sphere statistics, and an audited run passes its audits;
+#     hard-sphere statistics, and an audited run is audited after every event;
 #  2. what hard-spheres cannot do is refused with exit 1 and a message naming the setting:
 #     gravity, unknown trajectories, the planar response, --trace, --replay, and a trace
 #     whose header names hard-spheres (kds replay --check); no trace file is left behind.
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK})
-
-# expect(<code> <regex> <command>...): exit code and output (stdout and stderr).
-function(expect code expected)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc STREQUAL "${code}")
-    message(FATAL_ERROR "'${ARGN}' exited with ${rc}, not ${code}:\n${out}${err}")
-  endif()
-  if(NOT "${out}${err}" MATCHES "${expected}")
-    message(FATAL_ERROR "'${ARGN}' did not print '${expected}':\n${out}${err}")
-  endif()
-  message(STATUS "ok (exit ${rc}): ${ARGN}")
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)  # expect(), an empty WORK
 
 function(same a b)
   execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${a} ${b} RESULT_VARIABLE differ)
@@ -54,17 +41,28 @@ list(LENGTH lines count)
 if(count LESS 100)
   message(FATAL_ERROR "box.json: only ${count} lines of contacts: the generated scene no longer tests much")
 endif()
-expect(0 "Structure hard-spheres, elastic response, simulated until t = 2, audited.*cell crossing.*Exact fallbacks: [0-9]+ of [0-9]+ failure times.*Audits: 5 passed.*stale events: +[0-9]+"
+# Audited as the collision world is: after every event (passed or skipped), and at the end
+# of every run_until (each of the 4 frames), plus once after the setup.
+expect(0 "Structure hard-spheres, elastic response, simulated until t = 2, audited.*cell crossing.*Exact fallbacks: [0-9]+ of [0-9]+ failure times.*Audits: [0-9]+ passed, [0-9]+ skipped.*stale events: +[0-9]+"
        ${KDS} run ${WORK}/box.json --structure hard-spheres --audit --export-xyz ${WORK}/audited.xyz --frames 4 --no-progress)
+string(REGEX MATCH "total +([0-9]+)" _ "${expect_output}")
+set(events ${CMAKE_MATCH_1})
+string(REGEX MATCH "Audits: ([0-9]+) passed, ([0-9]+) skipped" _ "${expect_output}")
+math(EXPR audits "${CMAKE_MATCH_1} + ${CMAKE_MATCH_2}")
+math(EXPR expected_audits "${events} + 4 + 1")
+if(NOT audits EQUAL expected_audits OR CMAKE_MATCH_1 LESS 100)
+  message(FATAL_ERROR "box.json: ${CMAKE_MATCH_1} audits passed and ${CMAKE_MATCH_2} skipped for ${events} events and 4 "
+                      "frames; expected one after every event, every frame and the setup:\n${expect_output}")
+endif()
 
 # 2. Refusals, each naming what hard-spheres cannot do.
 file(READ ${SCENARIOS}/two_spheres.json two)
 string(REPLACE "\"until\": 4," "\"until\": 4, \"gravity\": [0, 0, -9.81]," gravity "${two}")
 file(WRITE ${WORK}/gravity.json "${gravity}")
 expect(0 "Structure all-pairs" ${KDS} run ${WORK}/gravity.json --structure all-pairs --no-progress)
-expect(1 "gravity must be 0" ${KDS} run ${WORK}/gravity.json --structure hard-spheres --no-progress)
+expect(1 "kds run: hard-spheres: gravity must be 0" ${KDS} run ${WORK}/gravity.json --structure hard-spheres --no-progress)
 expect(0 "wrote" ${KDS} generate paper-box --n 10 --seed 3 --until 0.1 -o ${WORK}/unknown.json)
-expect(1 "sphere 0: has an unknown trajectory \\(max_acceleration > 0\\)" ${KDS} run ${WORK}/unknown.json
+expect(1 "sphere 0: has an unknown trajectory \\(max_acceleration > 0\\); hard-spheres takes ballistic spheres only" ${KDS} run ${WORK}/unknown.json
        --structure hard-spheres --no-progress)
 expect(1 "\"response\": \"planar\": the structure hard-spheres answers contacts with the elastic response"
        ${KDS} run ${SCENARIOS}/rolling_marbles.json --structure hard-spheres --no-progress)

@@ -4,20 +4,7 @@
 #  2. one event changed, events missing, the structure changed in the header: exit 3 and
 #     the first differing event;
 #  3. a header of another version, a trace without header, a changed scenario: exit 1.
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK})
-
-# Runs the command; fails unless it exits with `code` and prints what matches `expected` (stdout and stderr).
-function(expect code expected)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc STREQUAL "${code}")
-    message(FATAL_ERROR "'${ARGN}' exited with ${rc}, not ${code}:\n${out}${err}")
-  endif()
-  if(NOT "${out}${err}" MATCHES "${expected}")
-    message(FATAL_ERROR "'${ARGN}' did not print '${expected}':\n${out}${err}")
-  endif()
-  message(STATUS "ok (exit ${rc}): ${ARGN}")
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)  # expect(), an empty WORK
 
 set(scenario ${WORK}/box.json)
 expect(0 "wrote" ${KDS} generate paper-box --n 40 --until 0.6 --seed 3 -o ${scenario})
