@@ -42,10 +42,15 @@ class Order final : public Certificate<Order<Owner>> {
     return keys.value<NT>(upper_, origin) - keys.value<NT>(lower_, origin);
   }
   /// Linear keys (points in linear motion, the commonest case): the failure time from
-  /// the two keys' lines, one interval division, no polynomial (kds/line.hpp). The same
-  /// answer as first_failure(); anything else goes there.
+  /// the two motions as stored, one interval division in absolute time, no re-basing
+  /// (first_failure_of_stored_lines); where that cannot decide, from the two keys' lines
+  /// at the clock (kds/line.hpp); anything else goes to first_failure(). The same failure
+  /// time in every case.
   Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
     const KeyTable& keys = owner_->key_table();
+    StoredLine u, l;
+    if (keys.stored_line(upper_, u) && keys.stored_line(lower_, l))
+      if (auto r = first_failure_of_stored_lines(u, l, *this, now, birth, mode, horizon)) return *r;
     const double origin = now.lo();
     if (mode == Exactness::floating) {
       Line<double> a, b;

@@ -128,6 +128,22 @@ class Bodies {
     }
   }
 
+  /// The coordinate of the body stored at `place` as its motion stores it
+  /// (Motion::stored_line); false when that coordinate is not linear.
+  [[gnu::always_inline]] bool coordinate_stored_line_at(std::uint32_t place, int axis, StoredLine& out) const {
+    const std::uint32_t slot = place & kSlotMask;
+    switch (place >> kDimensionShift) {
+      case 1:
+        if (axis != 0) return out = StoredLine{}, true;
+        return motions1_[slot].stored_line(0, out);
+      case 2:
+        if (axis >= 2) return out = StoredLine{}, true;
+        return motions2_[slot].stored_line(axis, out);
+      default:
+        return motions3_[slot].stored_line(axis, out);
+    }
+  }
+
   /// Live bodies.
   std::size_t size() const { return live_; }
   /// One more than the largest index in use: indices are dense below it, with holes.

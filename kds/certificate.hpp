@@ -90,8 +90,9 @@ class CertificateBase : public Function {
   virtual void on_failure(Simulator& sim) = 0;
   /// The first failure at or after `now` (Simulator::flush calls it). By default
   /// first_failure(*this, ...) (kds/solver.hpp). A kind whose function has a closed form
-  /// may override it to skip building polynomials, if it returns exactly what
-  /// first_failure would (the order certificate of linear keys: kds/line.hpp).
+  /// may override it to skip building polynomials, if it returns the same failure time as
+  /// first_failure would, as an isolating interval of the same root (the order
+  /// certificate of linear keys: first_failure_of_stored_lines).
   virtual Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const {
     return first_failure(*this, now, birth, mode, horizon);
   }

@@ -95,6 +95,14 @@ class KeyTable {
     if (c.offset != 0) out = out + Line<NT>::constant(NT(c.offset));
     return true;
   }
+  /// value() as the motion stores it, x + offset + v (t - t0) (kds/line.hpp); false when
+  /// the key is not a coordinate key or its coordinate is not linear.
+  [[gnu::always_inline]] bool stored_line(EntryId e, StoredLine& out) const {
+    const Compact& c = compact_[e];
+    if (!c.coordinate || !bodies_->coordinate_stored_line_at(c.place, c.axis, out)) return false;
+    out.offset = c.offset;
+    return true;
+  }
   /// The bodies the key of an entry depends on (unchecked).
   BodyList bodies_of(EntryId e) const {
     const Compact& c = compact_[e];

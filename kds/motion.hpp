@@ -92,6 +92,17 @@ class Motion {
     return true;
   }
 
+  /// Coordinate `axis` as stored, x + v (t - t0) with t0 = start(): no re-basing, no
+  /// rounding (kds/line.hpp, StoredLine); false (and `out` unchanged) when it is
+  /// quadratic or cubic.
+  [[gnu::always_inline]] bool stored_line(int axis, StoredLine& out) const {
+    const Coefficients& c = c_[axis];
+    if (c[3] != 0 || c[2] != 0) [[unlikely]]
+      return false;
+    out = StoredLine{t0_, c[0], c[1], 0.0};
+    return true;
+  }
+
   /// Position at time t, in doubles (for output and rendering, not for decisions).
   Vec<D> position(double t) const {
     Vec<D> x{};

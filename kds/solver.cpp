@@ -579,6 +579,67 @@ std::optional<Root> first_failure_of_line(const Line<double>& p, const Function&
   return Root::infinity();
 }
 
+std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const StoredLine& lower,
+                                                  const Function& f, const Root& now, Birth birth, Exactness mode,
+                                                  double horizon) {
+  if (now.is_infinite()) return std::nullopt;
+  // f(t) = c0 + c1 (t - T): both keys' values at the later start T, and their speeds.
+  const double T = std::max(upper.t0, lower.t0);
+  if (mode == Exactness::floating) {
+    auto at_T = [T](const StoredLine& k) { return k.x + k.offset + (k.t0 == T ? 0.0 : k.v * (T - k.t0)); };
+    const double c0 = at_T(upper) - at_T(lower), c1 = upper.v - lower.v;
+    if (!std::isfinite(c0)) return std::nullopt;
+    if (c1 == 0) {
+      if (!(c0 > 0)) return std::nullopt;
+      ++solver_counters().failure_computations;
+      return Root::infinity();
+    }
+    const double t = T - c0 / c1;
+    if (c1 > 0) {  // growing: positive after its root
+      if (birth != Birth::vanishes_now && !(t <= now.lo())) return std::nullopt;
+      ++solver_counters().failure_computations;
+      return Root::infinity();
+    }
+    if (birth == Birth::vanishes_now || !(t > now.lo()) || !std::isfinite(t)) return std::nullopt;
+    ++solver_counters().failure_computations;
+    if (t > horizon) return Root::infinity();
+    return Root::at(std::max(t, next_up(now.lo())));
+  }
+  auto at_T = [T](const StoredLine& k) {
+    Interval x(k.x);
+    if (k.offset != 0) x = x + Interval(k.offset);
+    if (k.t0 != T && k.v != 0) x = x + Interval(k.v) * (Interval(T) - Interval(k.t0));
+    return x;
+  };
+  const Interval c0 = at_T(upper) - at_T(lower);
+  const Interval c1 = Interval(upper.v) - Interval(lower.v);
+  if (!c0.is_finite()) return std::nullopt;
+  if (c1.certainly_zero()) {  // a constant difference
+    if (!c0.certainly_positive()) return std::nullopt;
+    ++solver_counters().failure_computations;
+    return Root::infinity();
+  }
+  if (c1.certainly_positive()) {
+    // Growing: positive just after now if it vanishes now (the swapped pair's promise),
+    // or if it is positive at T <= now (no division), or if its root is at or before now.
+    if (birth != Birth::vanishes_now && !(c0.certainly_positive() && T <= now.lo()) &&
+        !((Interval(T) - c0 / c1).hi() <= now.lo()))
+      return std::nullopt;
+    ++solver_counters().failure_computations;
+    return Root::infinity();
+  }
+  // Decreasing, and positive at T: it fails at its root T + c0 / (-c1), which must be
+  // certainly after now. Both signs known: two divisions instead of four.
+  if (!c1.certainly_negative() || !c0.certainly_positive() || birth == Birth::vanishes_now) return std::nullopt;
+  const Interval speed = -c1;
+  const Interval lead(next_down(c0.lo() / speed.hi()), next_up(c0.hi() / speed.lo()));
+  const Interval root = Interval(T) + lead;
+  if (!root.is_finite() || !(root.lo() > now.hi())) return std::nullopt;
+  ++solver_counters().failure_computations;
+  if (root.lo() > horizon) return Root::infinity();
+  return Root::isolated(root.lo(), root.hi(), &f);
+}
+
 Sign sign_just_after(const Function& f, const Root& now, Exactness mode) {
   auto& counters = solver_counters();
   ++counters.sign_queries;

@@ -63,6 +63,19 @@ std::optional<Root> first_failure_of_line(const Line<Interval>& p, const Functio
 std::optional<Root> first_failure_of_line(const Line<double>& p, const Function& f, const Root& now, Birth birth,
                                           Exactness mode, double horizon);
 
+/// first_failure() of upper - lower for two coordinate keys of linear motions, computed
+/// from what the motions store (kds/line.hpp, StoredLine) in absolute time: the root
+/// T + (x_upper(T) - x_lower(T)) / (v_lower - v_upper), T the later of the two starts, as
+/// one interval division (a double one in the floating mode), without re-basing both
+/// motions to the clock. The same failure time as first_failure(f, ...), compared exactly
+/// (its isolating interval may differ in the last bits); nullopt where the closed form
+/// cannot decide: the difference not certainly positive now, a root that cannot be told
+/// from now by its interval, an overflow. The caller then falls back to the general
+/// path. `f` must be upper - lower (the root's source, for exact values).
+std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const StoredLine& lower,
+                                                  const Function& f, const Root& now, Birth birth, Exactness mode,
+                                                  double horizon);
+
 /// The smallest double >= r (r finite). Filtered: bisection on the isolating interval with
 /// the source's interval polynomial; exact comparisons only for the last ulp if needed.
 double ceil_to_double(const Root& r);

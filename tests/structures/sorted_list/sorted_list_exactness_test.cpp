@@ -76,8 +76,10 @@ TEST(SortedListExactness, DeterministicAndQueueIndependent) {
   }
 }
 
-/// Two points whose motions start at t0 = 1e8 and whose relative velocity is tiny: the
-/// double Taylor shift to the simulation's origin rounds away the crossing time.
+/// Two points whose relative velocity is tiny, one moving from t = 0 and the other from
+/// t0 = 1e8: in doubles, re-basing the first to the second's start (or both to the
+/// simulation's clock) rounds the gap by about 1e-8, and the tiny relative velocity turns
+/// that into about 1e-2 of crossing time.
 struct FarStart {
   Motion<1> a, b;
   kds::Rational crossing;  // exact
@@ -85,9 +87,12 @@ struct FarStart {
 FarStart far_start(int k) {
   const double t0 = 1e8;
   const double va = 0.7 + k / 7.0, vb = va + 1e-6 * (1 + k / 3.0);
-  const double delta = 0.37;  // b starts ahead: b - a = delta + (vb - va)(t - t0) crosses before t0
-  FarStart f{Motion<1>::linear(t0, {0.0}, {va}), Motion<1>::linear(t0, {delta}, {vb}), 0};
-  f.crossing = kds::Rational(t0) - kds::Rational(delta) / (kds::Rational(vb) - kds::Rational(va));
+  const double delta = 0.37;  // b starts about delta ahead: b - a grows after t0 and crosses before it
+  const double a0 = -(va * t0);  // a near 0 at t0 (rounded: the exact motion is what is stored)
+  FarStart f{Motion<1>::linear(0.0, {a0}, {va}), Motion<1>::linear(t0, {delta}, {vb}), 0};
+  // a0 + va t = delta + vb (t - t0)
+  f.crossing = (kds::Rational(delta) - kds::Rational(vb) * kds::Rational(t0) - kds::Rational(a0)) /
+               (kds::Rational(va) - kds::Rational(vb));
   return f;
 }
 
