@@ -15,7 +15,13 @@
 ///   template <class NT> Polynomial<NT> centre(BodyId, int axis, double origin) const;
 ///   template <class NT> Polynomial<NT> radius(BodyId, double origin) const;
 ///   void separation_failed(BoundSeparation<Owner>&, Simulator&);
+/// and optionally, for the fast path of linear centres and radii of degree <= 2 (the
+/// same function, bit for bit: short_polynomial.hpp):
+///   template <class NT> bool centre_line(BodyId, int axis, double origin, Line<NT>&) const;
+///     (false when that coordinate is not linear)
+///   template <class NT> ShortPolynomial<NT> short_radius(BodyId, double origin) const;
 
+#include "certificates/short_polynomial.hpp"
 #include "kds/certificate.hpp"
 
 namespace kds {
@@ -37,6 +43,27 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
+    if constexpr (requires(const Owner& o, Line<NT>& l) {
+                    o.template centre_line<NT>(BodyId{}, 0, 0.0, l);
+                    o.template short_radius<NT>(BodyId{}, 0.0);
+                  }) {
+      std::array<Line<NT>, 3> a, b;
+      bool linear = true;
+      for (int k = 0; k < 3 && linear; ++k)
+        linear = owner_->template centre_line<NT>(first(), k, origin, a[k]) &&
+                 owner_->template centre_line<NT>(second(), k, origin, b[k]);
+      if (linear) {
+        // The generic code below, step for step, on short polynomials.
+        auto f = ShortPolynomial<NT>(NT(allowance_));
+        for (int k = 0; k < 3; ++k) {
+          const ShortPolynomial<NT> d(a[k] - b[k]);
+          f = f + d * d;
+        }
+        const ShortPolynomial<NT> r =
+            owner_->template short_radius<NT>(first(), origin) + owner_->template short_radius<NT>(second(), origin);
+        return (f - r * r).polynomial();
+      }
+    }
     Polynomial<NT> f = Polynomial<NT>(NT(allowance_));
     for (int k = 0; k < 3; ++k) {
       Polynomial<NT> d = owner_->template centre<NT>(first(), k, origin) - owner_->template centre<NT>(second(), k, origin);

@@ -26,14 +26,15 @@ struct Bound {
   double acceleration = 0;    ///< A; 0 for a ballistic sphere
   double reset_time = 0;      ///< t0: when the bound was last made equal to the sphere
 
-  /// r + A/2 (t - t0)^2 as a polynomial in s = t - origin.
-  template <class NT>
-  Polynomial<NT> radius_polynomial(double origin) const {
-    if (acceleration == 0) return Polynomial<NT>(NT(radius));
+  /// r + A/2 (t - t0)^2 as a polynomial in s = t - origin: a Polynomial<NT>, or a
+  /// ShortPolynomial<NT> (certificates/short_polynomial.hpp) with the same coefficients.
+  template <class NT, class P = Polynomial<NT>>
+  P radius_polynomial(double origin) const {
+    if (acceleration == 0) return P(NT(radius));
     const NT h = NT(NT(origin) - NT(reset_time));  // t - t0 = s + h
     const NT half_a = NT(NT(acceleration) * NT(0.5));
     // half_a (s + h)^2 + r = half_a s^2 + 2 half_a h s + (half_a h^2 + r)
-    return Polynomial<NT>{NT(half_a * h * h + NT(radius)), NT(NT(2.0) * half_a * h), half_a};
+    return P{NT(half_a * h * h + NT(radius)), NT(NT(2.0) * half_a * h), half_a};
   }
   /// Radius at time t, in doubles (for output and tests).
   double radius_at(double t) const { return radius + 0.5 * acceleration * (t - reset_time) * (t - reset_time); }

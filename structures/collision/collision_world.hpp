@@ -193,6 +193,15 @@ class CollisionWorld final : public Structure {
   Polynomial<NT> radius(BodyId id, double origin) const {
     return spheres_[sphere_of_[id.index]].bound.radius_polynomial<NT>(origin);
   }
+  /// The fast path of the pair certificates (certificates/bound_separation.hpp).
+  template <class NT>
+  bool centre_line(BodyId id, int axis, double origin, Line<NT>& out) const {
+    return sim_.bodies().coordinate_line_at<NT>(sim_.bodies().place(id), axis, origin, out);
+  }
+  template <class NT>
+  ShortPolynomial<NT> short_radius(BodyId id, double origin) const {
+    return spheres_[sphere_of_[id.index]].bound.radius_polynomial<NT, ShortPolynomial<NT>>(origin);
+  }
   void separation_failed(PairCertificate& c, Simulator& sim);
   void plane_crossed(WallCertificate& c, Simulator& sim);
   void deadline_reached(ResetCertificate& c, Simulator& sim);
