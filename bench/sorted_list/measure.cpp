@@ -1,9 +1,8 @@
 #include "bench/sorted_list/measure.hpp"
 
-#include <chrono>
 #include <cmath>
-#include <ctime>
 
+#include "bench/common/stopwatch.hpp"
 #include "kds/key.hpp"
 #include "kds/motion.hpp"
 #include "kds/simulator.hpp"
@@ -11,17 +10,6 @@
 
 namespace kds::bench {
 namespace {
-
-/// CPU time of the process, in seconds.
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-double wall_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 /// Adjacent pairs whose positions at t are out of order by more than rounding: a missed
 /// event. The check is in doubles (an exact one costs a rational evaluation per point,
