@@ -36,7 +36,10 @@
 ///     the order of projections, kept by continuity only, is asked again at every guard
 ///     in k's box.
 ///
-/// Ballistic balls only (as GuardsCones).
+/// Ballistic motion only, balls and convex polytopes (as GuardsCones). On polytopes it is
+/// impractically slow: every plane of one body swaps with every plane of another as they
+/// approach (Lemma 10), and one pair of cubes ran over 100 s of CPU for 0.2 time units;
+/// use GuardsCones there (docs/structures/guards-cones.md).
 
 #include <cstdint>
 #include <memory>
