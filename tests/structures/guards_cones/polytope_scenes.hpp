@@ -17,6 +17,7 @@
 #include "guards_scenes.hpp"
 #include "structures/collision/polytope.hpp"
 #include "structures/guards_cones/guards_cones.hpp"
+#include "structures/guards_cones/guards_cones_lists.hpp"
 
 namespace kds::testing {
 
@@ -82,12 +83,21 @@ inline std::vector<Sphere> colliding_pairs(std::mt19937_64& rng, const std::vect
   return s;
 }
 
-/// Guards-cones and all-pairs on the same polytopes: guards-cones audited every `every`
-/// events and at the end (every = 1: after every event), the contacts the same bit for
-/// bit. Returns guards-cones' contacts.
+/// "guards: 128, box events: ..." for either variant of guards and cones.
+template <class Structure>
+std::string guards_counts(const Structure& gc) {
+  return std::to_string(gc.guards()) + " guards, " + std::to_string(gc.box_events()) + " box events, " +
+         std::to_string(gc.center_events()) + " center events";
+}
+
+/// Guards and cones (`broad_phase`: "guards-cones" or "guards-cones-lists") and all-pairs
+/// on the same polytopes: the structure audited every `every` events and at the end
+/// (every = 1: after every event), the contacts the same bit for bit. Returns the
+/// structure's contacts.
 inline std::vector<Contact> audited_polytope_twins(const std::vector<Sphere>& bodies, double t_end, double box,
-                                                   int every, const std::string& what) {
-  const CollisionWorldSettings settings = guards_settings(box);
+                                                   int every, const std::string& what,
+                                                   const std::string& broad_phase = "guards-cones") {
+  const CollisionWorldSettings settings = guards_settings(box, broad_phase);
   WorldRun w(bodies, settings);
   std::uint64_t events = 0, audits = 0;
   while (compare(w.sim->next_event_time(), t_end) <= 0) {
@@ -114,12 +124,14 @@ inline std::vector<Contact> audited_polytope_twins(const std::vector<Sphere>& bo
   WorldRun a(bodies, reference);
   EXPECT_TRUE(a.run_until(t_end)) << what;
   EXPECT_TRUE(same_contacts(w.contacts(), a.contacts())) << what;
-  const auto& gc = dynamic_cast<const GuardsCones&>(w.world->broad_phase());
+  const BroadPhase& bp = w.world->broad_phase();
+  const auto* lists = dynamic_cast<const GuardsConesLists*>(&bp);
+  const std::string counts = lists ? guards_counts(*lists) : guards_counts(dynamic_cast<const GuardsCones&>(bp));
   std::size_t pairs = 0;
   for (const Contact& c : w.contacts()) pairs += !c.with_wall;
-  std::cout << "[ polytope ] " << what << ": " << bodies.size() << " bodies, " << gc.guards() << " guards, "
-            << events << " events, " << audits << " audits, " << w.contacts().size() << " contacts (" << pairs
-            << " pairs), " << gc.box_events() << " box events, " << gc.center_events() << " center events\n";
+  std::cout << "[ polytope ] " << broad_phase << ", " << what << ": " << bodies.size() << " bodies, " << events
+            << " events, " << audits << " audits, " << w.contacts().size() << " contacts (" << pairs << " pairs), "
+            << counts << "\n";
   return w.contacts();
 }
 
