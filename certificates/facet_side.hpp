@@ -74,6 +74,9 @@ struct ExactPlane {
 template <class Owner>
 class FacetSide final : public Certificate<FacetSide<Owner>> {
  public:
+  /// The plane's rationals are not dyadic (canonical normals divide by a component), and
+  /// function<Dyadic> would read their nearest doubles: exact values go through Rational.
+  static constexpr bool exact_in_dyadic = false;
   /// `plane` outlives the certificate (the owner keeps the Minkowski differences).
   FacetSide(Owner& owner, BodyId a, BodyId b, const ExactPlane& plane, std::uint32_t facet, const char* kind,
             std::uint64_t tie_key, double allowance = 0)

@@ -35,6 +35,17 @@ class Function {
   }
 };
 
+/// Whether `function<Dyadic>` of a function or key type is its exact value. True unless
+/// the type says `static constexpr bool exact_in_dyadic = false;`: a function whose
+/// coefficients are rationals that are not dyadic (a facet plane's normal scaled by 1/3,
+/// certificates/facet_side.hpp) computes its Dyadic version from their nearest doubles,
+/// which is not its value.
+template <class T>
+constexpr bool exact_in_dyadic() {
+  if constexpr (requires { T::exact_in_dyadic; }) return T::exact_in_dyadic;
+  else return true;
+}
+
 /// Implements `Function` from `template <class NT> Polynomial<NT> Derived::function(double origin) const`.
 template <class Derived, class Base = Function>
 class FunctionOf : public Base {
@@ -42,9 +53,15 @@ class FunctionOf : public Base {
   using Base::Base;
   Polynomial<Interval> interval_polynomial(double origin) const final { return self().template function<Interval>(origin); }
   Polynomial<double> double_polynomial(double origin) const final { return self().template function<double>(origin); }
-  Polynomial<Rational> exact_polynomial() const final { return self().template function<Rational>(0.0); }
+  /// Computed in Dyadic and converted when that is exact (to_rational in kds/polynomial.hpp:
+  /// the same value, without mpq's canonicalization at every operation).
+  Polynomial<Rational> exact_polynomial() const final {
+    if constexpr (exact_in_dyadic<Derived>()) return to_rational(self().template function<Dyadic>(0.0));
+    else return self().template function<Rational>(0.0);
+  }
   std::optional<Polynomial<Dyadic>> dyadic_polynomial(double origin) const final {
-    return self().template function<Dyadic>(origin);
+    if constexpr (exact_in_dyadic<Derived>()) return self().template function<Dyadic>(origin);
+    else return std::nullopt;
   }
 
  private:
@@ -59,7 +76,7 @@ class LambdaFunction final : public Function {
   explicit LambdaFunction(F f) : f_(std::move(f)) {}
   Polynomial<Interval> interval_polynomial(double origin) const override { return f_.template operator()<Interval>(origin); }
   Polynomial<double> double_polynomial(double origin) const override { return f_.template operator()<double>(origin); }
-  Polynomial<Rational> exact_polynomial() const override { return f_.template operator()<Rational>(0.0); }
+  Polynomial<Rational> exact_polynomial() const override { return to_rational(f_.template operator()<Dyadic>(0.0)); }
   std::optional<Polynomial<Dyadic>> dyadic_polynomial(double origin) const override {
     return f_.template operator()<Dyadic>(origin);
   }

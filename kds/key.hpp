@@ -28,6 +28,7 @@
 #include <string>
 
 #include "kds/bodies.hpp"
+#include "kds/function.hpp"
 
 namespace kds {
 
@@ -68,7 +69,10 @@ class KeyOf : public KeySource {
     return self().template function<double>(b, origin);
   }
   Polynomial<Rational> rational_function(const Bodies& b, double origin) const final {
-    return self().template function<Rational>(b, origin);
+    // Order certificates (and the exact path through them) read keys in Dyadic: a key's
+    // function must be exact there (doubles, integers and their sums and products are).
+    static_assert(exact_in_dyadic<Derived>(), "a key's function must be exact in Dyadic");
+    return to_rational(self().template function<Dyadic>(b, origin));  // the same value, cheaper than mpq
   }
   Polynomial<Dyadic> dyadic_function(const Bodies& b, double origin) const final {
     return self().template function<Dyadic>(b, origin);

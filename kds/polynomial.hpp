@@ -155,4 +155,14 @@ Polynomial<NT> convert(const Polynomial<double>& p) {
   return q;
 }
 
+/// The exact value of a dyadic polynomial as a rational one. Certificate and key functions
+/// of double motions are dyadic: computing them in Dyadic (no gcd, no allocation for a
+/// zero) and converting once is several times cheaper than computing them in mpq, whose
+/// every operation canonicalizes (FunctionOf::exact_polynomial, KeyOf::rational_function).
+inline Polynomial<Rational> to_rational(const Polynomial<Dyadic>& p) {
+  Polynomial<Rational> q;
+  for (int i = p.degree(); i >= 0; --i) q.set(i, p[i].to_rational());
+  return q;
+}
+
 }  // namespace kds

@@ -8,6 +8,9 @@
 /// function of cone_geometry.hpp divided by a non-zero integer, computed over the same
 /// number type, so the list's order and the exact cone predicates agree.
 
+#include <algorithm>
+#include <array>
+
 #include "kds/key.hpp"
 #include "structures/guards_cones/cones.hpp"
 
@@ -25,16 +28,21 @@ struct FacetPlaneKey final : KeyOf<FacetPlaneKey> {
     l.add(body);
     return l;
   }
+  /// Accumulated coefficient by coefficient (no polynomial products: this runs for every
+  /// order certificate of the facet lists, most of them swapping two planes).
   template <class NT>
   Polynomial<NT> function(const Bodies& b, double origin) const {
-    Polynomial<NT> f(NT(0));
+    std::array<NT, Polynomial<NT>::max_degree + 1> c{};
+    int degree = -1;
     for (int k = 0; k < 3; ++k) {
       if (normal[k] == 0) continue;
-      Polynomial<NT> x = b.coordinate<NT>(body, k, origin);
-      if (offset[k] != 0) x += Polynomial<NT>(NT(offset[k]));
-      f += x * Polynomial<NT>(NT(normal[k]));
+      const NT n(normal[k]);
+      const Polynomial<NT> x = b.coordinate<NT>(body, k, origin);
+      c[0] += n * (offset[k] != 0 ? NT(x[0] + NT(offset[k])) : x[0]);
+      for (int i = 1; i <= x.degree(); ++i) c[i] += n * x[i];
+      degree = std::max(degree, std::max(x.degree(), 0));
     }
-    return f;
+    return Polynomial<NT>::from_range(c.begin(), c.begin() + (degree + 1));
   }
 };
 

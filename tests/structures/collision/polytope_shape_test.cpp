@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "certificates/facet_side.hpp"
 #include "collision_world_support.hpp"
 #include "structures/collision/minkowski_difference.hpp"
 #include "structures/collision/polytope.hpp"
@@ -150,6 +151,38 @@ TEST(MinkowskiDifference, RandomHulls) {
     SCOPED_TRACE("hull seeds " + std::to_string(seed + 2 * i) + ", " + std::to_string(seed + 2 * i + 1));
     expect_valid_difference(*ConvexPolytope::random_hull(8, 1.0, seed + 2 * i),
                             *ConvexPolytope::random_hull(8, 1.5, seed + 2 * i + 1));
+  }
+}
+
+
+// A separating-plane certificate whose plane is not dyadic (normal (1, 1/3, 0)): its
+// exact value at a double is the value of its exact polynomial there, not of the
+// polynomial with the normal rounded to doubles (FacetSide is not exact in Dyadic).
+struct LinearCentres {
+  template <class NT>
+  Polynomial<NT> centre(BodyId b, int k, double origin) const {
+    const double x = b.index == 0 ? 0.1 * (k + 1) : 3 - 0.7 * k, v = b.index == 0 ? 1 : -0.3;
+    return Polynomial<NT>::linear(NT(x) + NT(v) * NT(origin), NT(v));
+  }
+  void facet_failed(FacetSide<LinearCentres>&, Simulator&) {}
+};
+
+TEST(FacetSide, ExactValueOfANonDyadicPlane) {
+  LinearCentres owner;
+  const ExactPlane plane({Rational(1), Rational(1, 3), Rational(0)}, Rational(2, 3));
+  FacetSide<LinearCentres> c(owner, BodyId{0, 0}, BodyId{1, 0}, plane, 0, "separating plane", 0);
+  EXPECT_FALSE(c.dyadic_polynomial(0.25).has_value());
+  for (double t : {0.0, 0.25, 1.0 / 3, 7.5}) {
+    const Rational direct = c.exact_polynomial()(Rational(t));
+    EXPECT_EQ(c.exact_value_at(t), direct) << "t = " << t;
+    // What the rounded normal gives differs: the test would catch a return to it.
+    Polynomial<Rational> rounded;
+    for (int k = 0; k < 3; ++k) {
+      const Polynomial<Rational> d = owner.centre<Rational>(BodyId{1, 0}, k, 0) - owner.centre<Rational>(BodyId{0, 0}, k, 0);
+      rounded += Polynomial<Rational>(Rational(plane.normal_double[k])) * d;
+    }
+    rounded += Polynomial<Rational>(-Rational(plane.offset_double));
+    EXPECT_NE(rounded(Rational(t)), direct) << "t = " << t;
   }
 }
 
