@@ -37,9 +37,10 @@
 ///     in k's box.
 ///
 /// Ballistic motion only, balls and convex polytopes (as GuardsCones). On polytopes it is
-/// impractically slow: every plane of one body swaps with every plane of another as they
-/// approach (Lemma 10), and one pair of cubes ran over 100 s of CPU for 0.2 time units;
-/// use GuardsCones there (docs/structures/guards-cones.md).
+/// slow: every plane of one body swaps with every plane of another as they pass (Lemma
+/// 10), about two million swaps per unit of relative travel for two unit cubes, so its
+/// polytope tests run short scenes; GuardsCones runs the long ones
+/// (docs/structures/guards-cones.md).
 
 #include <cstdint>
 #include <memory>
