@@ -13,10 +13,12 @@
 // (examples/common/nested_boxes.hpp), sigma growing with n and the overlapping box pairs
 // as n^2. There the live certificates are sampled for their maximum too, and the box
 // pairs (box overlap) and memberships (guards and cones) for their mean and maximum.
+// The field "dice" is the smallest polytope scene: cubes in pairs approaching face first,
+// for the cost per event of the two variants on polytopes.
 // Broad phases are names of the registry: a name not registered in this build is skipped
 // with a message, so that one command line serves builds with and without a variant.
 //
-//   kds_bench_guards_cones [--field random|swarms|nested] [--n 50,100,200,400] [--spread 1000] [--large-fraction 0.02] [--phi 0.05]
+//   kds_bench_guards_cones [--field random|swarms|nested|dice] [--n 50,100,200,400] [--spread 1000] [--large-fraction 0.02] [--phi 0.05]
 //                          [--collisions-per-sphere K] [--until T] [--budget S] [--seed S] [--csv FILE]
 //                          [--broad-phases guards-cones,box-overlap]
 #include <algorithm>
@@ -68,6 +70,19 @@ kds::bench::RandomSpheres make_scene(const std::string& field, std::size_t n, do
     spec.n = n;
     auto f = kds::examples::nested_boxes(spec, seed);
     return {f.box, std::move(f.spheres)};
+  }
+  if (field == "dice") {
+    // Cubes of half side 0.5 in pairs, 1/8 apart along x, approaching face first at
+    // relative speed 2 (a contact at t = 1/16), the pairs 4 apart on a grid in y and z.
+    const auto cube = kds::ConvexPolytope::cube(0.5);
+    const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>((n + 1) / 2))));
+    kds::bench::RandomSpheres scene{{{0, 0, 0}, {6, 4.0 * static_cast<double>(side), 4.0 * static_cast<double>(side)}}, {}};
+    for (std::size_t p = 0; scene.spheres.size() < n; ++p) {
+      const double y = 2 + 4.0 * static_cast<double>(p % side), z = 2 + 4.0 * static_cast<double>(p / side);
+      scene.spheres.push_back(kds::polytope_body(cube, {3 - 0.5 - 1.0 / 16, y, z}, {1, 0, 0}, 1));
+      if (scene.spheres.size() < n) scene.spheres.push_back(kds::polytope_body(cube, {3 + 0.5 + 1.0 / 16, y, z}, {-1, 0, 0}, 1));
+    }
+    return scene;
   }
   // "swarms": examples/common/asteroid_field.hpp, small bodies in the boxes of the large ones.
   kds::examples::AsteroidFieldSpec spec;
@@ -175,8 +190,10 @@ int main(int argc, char** argv) {
                   "small bodies of radii 0.2 to 0.3 in the boxes of large ones of radius 200, falling onto them "
                   "(examples/common/asteroid_field.hpp; --spread and --phi unused); nested: chains of balls growing "
                   "geometrically behind each other around small bodies, sigma growing with n and the overlapping box "
-                  "pairs as n^2 (examples/common/nested_boxes.hpp; --spread, --phi and --large-fraction unused)")
-      ->check(one_of({"random", "swarms", "nested"}))
+                  "pairs as n^2 (examples/common/nested_boxes.hpp; --spread, --phi and --large-fraction unused); "
+                  "dice: cubes of half side 0.5 in pairs 1/8 apart, approaching face first (polytopes; --spread, "
+                  "--phi and --large-fraction unused)")
+      ->check(one_of({"random", "swarms", "nested", "dice"}))
       ->capture_default_str();
   line.add_option("--spread", spread, "radius of the large bodies (the small ones have radii in [1, 1.5])")
       ->check(between(1, 16384))
@@ -222,6 +239,8 @@ int main(int argc, char** argv) {
   else if (field == "swarms")
     std::printf("Asteroid field: %g%% of the bodies of radius 200, swarms of radii 0.2 to 0.3 in their boxes, seed %llu\n",
                 100 * large, static_cast<unsigned long long>(seed));
+  else if (field == "dice")
+    std::printf("Dice: cubes of half side 0.5 in pairs 1/8 apart along x, approaching face first at relative speed 2\n");
   else
     std::printf("Nested boxes: a quarter of the bodies on chains growing geometrically around small bodies of radii 1 "
                 "to 1.25, seed %llu\n",
