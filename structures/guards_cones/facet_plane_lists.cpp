@@ -102,12 +102,17 @@ void FacetPlaneLists::build(CollisionWorld& world, const ConeSet& cones, const s
       }
     }
     first_plane_[o][n] = static_cast<std::uint32_t>(planes_[o].size());
-    // Inserted in the order of their values now (doubles), so that each insertion lands
-    // near the end of the list; the list places every key exactly.
+    // In the order of their values now (doubles), so that the list's batch insert finds
+    // them in order (or nearly); the list places every key exactly.
     std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.value < b.value; });
-    for (const Item& it : items) {
-      const EntryId e =
-          lists_[o]->insert(Key::custom(std::make_shared<const FacetPlaneKey>(world.body(it.sphere), u, it.offset)));
+    std::vector<Key> keys;
+    keys.reserve(items.size());
+    for (const Item& it : items)
+      keys.push_back(Key::custom(std::make_shared<const FacetPlaneKey>(world.body(it.sphere), u, it.offset)));
+    const std::vector<EntryId> ids = lists_[o]->insert_all(keys);  // m - 1 comparisons when in order
+    for (std::size_t j = 0; j < items.size(); ++j) {
+      const Item& it = items[j];
+      const EntryId e = ids[j];
       if (entry_[o].size() <= e) entry_[o].resize(e + 1);
       entry_[o][e] = it.entry;
       if (it.entry.centre) centre_[o][it.entry.index] = e;

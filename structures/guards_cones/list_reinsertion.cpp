@@ -34,11 +34,8 @@ std::vector<EntryId> reinsert(SortedList& list, std::span<const EntryId> entries
   std::vector<Key> keys;
   keys.reserve(entries.size());
   for (EntryId e : entries) keys.push_back(list.key(e));
-  for (EntryId e : entries) list.erase(e);
-  std::vector<EntryId> ids;
-  ids.reserve(entries.size());
-  for (const Key& k : keys) ids.push_back(list.insert(k));
-  return ids;
+  list.erase_all(entries);
+  return list.insert_all(keys);
 }
 
 }  // namespace kds

@@ -26,7 +26,8 @@ std::size_t passes_to_order(const SortedList& list, Simulator& sim, std::span<co
 
 /// Erases `entries` from the list and inserts their keys again (at the current time,
 /// where they belong now); returns the new ids, in the order of `entries`. The list's
-/// insert and erase callbacks run; no swap is reported. O(entries x list size).
+/// insert and erase callbacks run; no swap is reported. O(list size + entries log
+/// entries) comparisons and moves (SortedList::erase_all and insert_all).
 std::vector<EntryId> reinsert(SortedList& list, std::span<const EntryId> entries);
 
 }  // namespace kds

@@ -1,5 +1,8 @@
 #include "structures/sorted_list/sorted_list.hpp"
 
+#include <algorithm>
+#include <functional>
+#include <iterator>
 #include <sstream>
 
 #include "kds/errors.hpp"
@@ -96,6 +99,98 @@ void SortedList::erase(EntryId entry) {
   keys_.remove(entry);
   if (r > 0) link(r - 1);
   erased_.emit(entry, r);
+}
+
+bool SortedList::below(EntryId a, EntryId b) const {
+  auto difference = make_function(
+      [&]<class NT>(double origin) { return keys_.value<NT>(b, origin) - keys_.value<NT>(a, origin); });
+  return sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive;
+}
+
+void SortedList::relink(const std::vector<std::size_t>& old_rank, std::vector<Certificate*> old_certificates) {
+  constexpr std::size_t none = ~std::size_t{0};
+  for (std::size_t k = 0; k < order_.size(); ++k) rank_[order_[k]] = k;
+  const std::size_t gaps = order_.size() > 0 ? order_.size() - 1 : 0;
+  certificates_.assign(gaps, nullptr);
+  // Keep the certificate of every pair that was adjacent before (in the same order).
+  for (std::size_t i = 0; i < gaps; ++i) {
+    const EntryId a = order_[i], b = order_[i + 1];
+    const std::size_t ra = a < old_rank.size() ? old_rank[a] : none, rb = b < old_rank.size() ? old_rank[b] : none;
+    if (ra != none && rb != none && rb == ra + 1 && ra < old_certificates.size() && old_certificates[ra] != nullptr) {
+      certificates_[i] = old_certificates[ra];
+      old_certificates[ra] = nullptr;
+    }
+  }
+  // The others go before the new ones are made (they may name erased entries).
+  for (Certificate* c : old_certificates)
+    if (c != nullptr) sim_.destroy(c);
+  for (std::size_t i = 0; i < gaps; ++i)
+    if (certificates_[i] == nullptr) link(i);
+}
+
+std::vector<EntryId> SortedList::insert_all(std::span<const Key> keys) {
+  require_not_in_callback("insert_all");
+  for (const Key& k : keys) keys_.check(k, "insert_all");
+  if (keys.empty()) return {};
+  constexpr std::size_t none = ~std::size_t{0};
+  std::vector<EntryId> added;
+  added.reserve(keys.size());
+  std::vector<EntryId> merged;
+  try {
+    for (const Key& k : keys) added.push_back(keys_.add(k));
+    // The new keys in order among themselves (stable: equal keys keep the given order);
+    // a batch that comes in order, as a structure's build makes it, costs m - 1 tests.
+    std::vector<EntryId> sorted = added;
+    bool in_order = true;
+    for (std::size_t i = 1; i < sorted.size() && in_order; ++i) in_order = !below(sorted[i], sorted[i - 1]);
+    if (!in_order)
+      std::stable_sort(sorted.begin(), sorted.end(), [&](EntryId a, EntryId b) { return below(a, b); });
+    // Merged after the list (std::merge: equal keys of the first range come first).
+    merged.reserve(order_.size() + sorted.size());
+    std::merge(order_.begin(), order_.end(), sorted.begin(), sorted.end(), std::back_inserter(merged),
+               [&](EntryId a, EntryId b) { return below(a, b); });
+  } catch (...) {
+    for (EntryId e : added) keys_.remove(e);  // nothing half-changed
+    throw;
+  }
+  std::vector<std::size_t> old_rank(keys_.id_bound(), none);
+  for (std::size_t k = 0; k < order_.size(); ++k) old_rank[order_[k]] = k;
+  if (rank_.size() < keys_.id_bound()) rank_.resize(keys_.id_bound());
+  order_ = std::move(merged);
+  relink(old_rank, std::move(certificates_));
+  std::vector<EntryId> by_rank = added;
+  std::sort(by_rank.begin(), by_rank.end(), [&](EntryId a, EntryId b) { return rank_[a] < rank_[b]; });
+  for (EntryId e : by_rank) inserted_.emit(e);
+  return added;
+}
+
+void SortedList::erase_all(std::span<const EntryId> entries) {
+  require_not_in_callback("erase_all");
+  std::vector<char> going(keys_.id_bound(), 0);
+  for (EntryId e : entries) {
+    keys_.require(e, "erase_all");
+    if (going[e]) throw InvalidInput("SortedList::erase_all: entry " + std::to_string(e) + " is named twice");
+    going[e] = 1;
+  }
+  if (entries.empty()) return;
+  for (EntryId e : entries) Certificate::pin_clock_if_reading(sim_, *this, e);
+  constexpr std::size_t none = ~std::size_t{0};
+  std::vector<std::size_t> old_rank(keys_.id_bound(), none);
+  for (std::size_t k = 0; k < order_.size(); ++k) old_rank[order_[k]] = k;
+  std::vector<std::pair<std::size_t, EntryId>> erased;  // (old rank, entry)
+  erased.reserve(entries.size());
+  for (EntryId e : entries) erased.emplace_back(rank_[e], e);
+  std::vector<EntryId> kept;
+  kept.reserve(order_.size() - entries.size());
+  for (EntryId e : order_)
+    if (!going[e]) kept.push_back(e);
+  order_ = std::move(kept);
+  // The certificates over erased entries go in relink, before their keys leave the table.
+  for (EntryId e : entries) old_rank[e] = none;
+  relink(old_rank, std::move(certificates_));
+  for (EntryId e : entries) keys_.remove(e);
+  std::sort(erased.begin(), erased.end(), std::greater<>());
+  for (const auto& [r, e] : erased) erased_.emit(e, r);
 }
 
 void SortedList::order_failed(Certificate& c, Simulator&) {

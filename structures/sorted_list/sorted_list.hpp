@@ -16,6 +16,7 @@
 /// there) and change body motions; it must not insert into or erase from this list
 /// (InvalidInput).
 
+#include <span>
 #include <vector>
 
 #include "certificates/order.hpp"
@@ -42,6 +43,20 @@ class SortedList final : public Structure {
   EntryId insert(const Key& key);
   /// Removes an entry; InvalidInput if it is not in this list.
   void erase(EntryId entry);
+
+  /// Adds many keys at once, where inserting them one by one in the given order would put
+  /// them (equal keys: those already in the list first, then in the given order). Costs
+  /// O(m log m) comparisons of the new keys among themselves (m - 1 when they come in
+  /// order) plus O(n + m) for the merge, against O(m log n) comparisons and O(m n) moves
+  /// for m inserts; certificates of pairs that stay adjacent are kept. on_insert runs for
+  /// each new entry, in the order of their ranks, once the list is repaired. Returns the
+  /// new entries in the order of `keys`. InvalidInput (nothing changed) as insert().
+  std::vector<EntryId> insert_all(std::span<const Key> keys);
+  /// Removes many entries at once in O(n) (each erase() is O(n)); certificates of pairs
+  /// that stay adjacent are kept. on_erase runs for each, from the highest old rank down
+  /// (the ranks erase() would report erasing them in that order). InvalidInput (nothing
+  /// changed) if one is not in this list or is named twice.
+  void erase_all(std::span<const EntryId> entries);
 
   bool contains(EntryId entry) const { return keys_.contains(entry); }
   const Key& key(EntryId entry) const;
@@ -72,6 +87,12 @@ class SortedList final : public Structure {
   /// (Re)creates the certificate between ranks i and i + 1, destroying the old one.
   void link(std::size_t i, Birth birth = Birth::generic);
   void unlink(std::size_t i);
+  /// Whether key a is below key b just after now (insert's binary search, as a comparison).
+  bool below(EntryId a, EntryId b) const;
+  /// After order_ was rearranged: ranks renumbered, the certificate of every adjacent pair
+  /// that was adjacent before (old_rank, old certificates) kept, the others destroyed or
+  /// created.
+  void relink(const std::vector<std::size_t>& old_rank, std::vector<Certificate*> old_certificates);
 
   Simulator& sim_;
   KeyTable keys_;

@@ -18,9 +18,6 @@ namespace {
 using namespace kds::testing;
 using kds::Motion;
 
-Motion<1> cubic(double t0, double c0, double c1, double c2, double c3) {
-  return Motion<1>::polynomial(t0, {{{c0, c1, c2, c3}}});
-}
 
 TEST(SortedListDegenerate, ManyPointsMeetAtOneTimeAndPlace) {
   // x_i(t) = i (1 - k t): all meet at t = 1/k, x = 0, and come out in reverse order.

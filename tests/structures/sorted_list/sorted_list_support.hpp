@@ -48,6 +48,11 @@ inline Motion<1> random_motion(std::mt19937_64& rng, int degree, double t0 = 0.0
   return Motion<1>::polynomial(t0, c);
 }
 
+/// c0 + c1 s + c2 s^2 + c3 s^3 with s = t - t0.
+inline Motion<1> cubic(double t0, double c0, double c1, double c2, double c3) {
+  return Motion<1>::polynomial(t0, {{{c0, c1, c2, c3}}});
+}
+
 /// Checks that list.order() is a permutation of the list's entries with up-to-date ranks,
 /// sorted by the exact values of their keys at the rational time t.
 inline ::testing::AssertionResult sorted_at(const Simulator& sim, const SortedList& list, double t) {
