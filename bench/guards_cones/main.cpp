@@ -41,6 +41,7 @@
 #include "structures/collision/broad_phase_registry.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "structures/guards_cones/guards_cones.hpp"
+#include "structures/guards_cones/guards_cones_lists.hpp"
 
 namespace {
 
@@ -57,7 +58,7 @@ struct Row {
   double overlap_pairs_mean = 0, overlap_pairs_max = 0, memberships_mean = 0, memberships_max = 0;
   double cert_per_object_mean = 0, cert_per_object_max = 0, pair_cert_max = 0;
   std::uint64_t candidate_pairs = 0;
-  // guards-cones only
+  // guards-cones and guards-cones-lists (memberships and planes: guards-cones only)
   std::uint64_t guards = 0, planes = 0, memberships = 0, box_events = 0, center_events = 0, query_scans = 0;
   std::uint64_t cones = 0;
 };
@@ -116,6 +117,7 @@ Row run(const std::string& field, std::size_t n, double spread, double phi, doub
   row.setup_cpu = setup.cpu();
   const auto* box_overlap = dynamic_cast<const kds::BoxOverlap*>(&world.broad_phase());
   const auto* guards = dynamic_cast<const kds::GuardsCones*>(&world.broad_phase());
+  const auto* lists = dynamic_cast<const kds::GuardsConesLists*>(&world.broad_phase());
   kds::bench::RunLimits limits;
   limits.contacts = per_sphere * static_cast<double>(n);
   limits.cpu_budget = budget;
@@ -166,6 +168,13 @@ Row run(const std::string& field, std::size_t n, double spread, double phi, doub
     row.center_events = gc->center_events();
     row.query_scans = gc->query_scans();
     row.cones = gc->cones().size();
+  }
+  if (const kds::GuardsConesLists* gl = lists) {  // no memberships: the lists variant keeps none
+    row.guards = gl->guards();
+    row.box_events = gl->box_events();
+    row.center_events = gl->center_events();
+    row.query_scans = gl->query_scans();  // Lemma 11's queries scan every object (O(n) each)
+    row.cones = gl->cones().size();
   }
   return row;
 }
