@@ -26,6 +26,7 @@ SolverCounters operator-(const SolverCounters& a, const SolverCounters& b) {
   d.comparisons = a.comparisons - b.comparisons;
   d.comparisons_exact = a.comparisons_exact - b.comparisons_exact;
   d.exact_roots_built = a.exact_roots_built - b.exact_roots_built;
+  d.exact_linear = a.exact_linear - b.exact_linear;
   return d;
 }
 

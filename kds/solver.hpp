@@ -41,6 +41,7 @@ struct SolverCounters {
   std::uint64_t comparisons = 0;           ///< compare(Root, Root) calls
   std::uint64_t comparisons_exact = 0;     ///< ... decided by exact algebraic comparison
   std::uint64_t exact_roots_built = 0;     ///< algebraic numbers constructed on demand
+  std::uint64_t exact_linear = 0;          ///< exact failure times and signs of degree <= 1 (rational, no root isolation)
 };
 SolverCounters& solver_counters();
 

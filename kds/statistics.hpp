@@ -52,6 +52,8 @@ struct Statistics {
        << " by the exact path\n";
     os << "comparisons: " << s.solver.comparisons << ", " << s.solver.comparisons_exact << " exact\n";
     os << "sign queries: " << s.solver.sign_queries << ", " << s.solver.sign_exact << " exact\n";
+    if (s.solver.exact_linear > 0)
+      os << "exact failure times and signs of linear functions (rational lane): " << s.solver.exact_linear << '\n';
     if (s.audits + s.audits_skipped > 0)
       os << "audits: " << s.audits << " passed, " << s.audits_skipped << " skipped (no double between two events)\n";
     return os;

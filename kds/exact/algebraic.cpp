@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -23,8 +24,21 @@ using Bound = AK::Bound;
 }  // namespace
 
 namespace kds {
+/// An exact root: a rational (a double, or the root of a polynomial of degree 1: the
+/// *linear lane*, compared with mpq, no algebraic number) or an algebraic real. A rational
+/// root compared with an algebraic one becomes a CGAL real on first use.
 struct ExactRoot {
-  Real value;
+  explicit ExactRoot(Rational q) : rational(std::move(q)), is_rational(true) {}
+  explicit ExactRoot(Real r) : is_rational(false), real_(std::move(r)) {}
+  Rational rational;  // when is_rational
+  bool is_rational;
+  const Real& value() const {
+    if (!real_) real_ = Real(Bound(CGAL::Gmpq(rational.get_mpq_t())));
+    return *real_;
+  }
+
+ private:
+  mutable std::optional<Real> real_;
 };
 }  // namespace kds
 
@@ -75,7 +89,56 @@ Bound exact_bound(double t) {
   return Bound(t);
 }
 Real real_of(double t) { return Real(exact_bound(t)); }
-Real real_of(const Root& r) { return r.is_point() ? real_of(r.lo()) : r.exact().value; }
+Real real_of(const Root& r) { return r.is_point() ? real_of(r.lo()) : r.exact().value(); }
+
+/// The exact value of a double as a rational (finite: see exact_bound).
+Rational rational_of(double t) {
+  (void)exact_bound(t);
+  return Rational(t);
+}
+
+// ---- The linear lane: polynomials of degree at most 1, whose root is the rational
+// -p0 / p1. Decided with mpq comparisons, without CGAL's root isolation (on a sorted list
+// of linear keys whose entries meet at one instant, most exact failure times are these).
+
+/// The root -p0 / p1 of a polynomial of degree 1.
+Rational linear_root(const Polynomial<Rational>& p) {
+  Rational r = -p[0] / p[1];
+  return r;
+}
+
+/// -1, 0 or 1 (mpq's cmp returns any negative or positive number).
+int three_way(const Rational& a, const Rational& b) {
+  const int c = cmp(a, b);
+  return (c > 0) - (c < 0);
+}
+
+/// Three-way comparison of a root with a rational.
+int compare_with(const Root& a, const Rational& x) {
+  if (a.is_point()) return three_way(rational_of(a.lo()), x);
+  const ExactRoot& e = a.exact();
+  if (e.is_rational) return three_way(e.rational, x);
+  return static_cast<int>(kernel().compare_1_object()(e.value(), Real(Bound(CGAL::Gmpq(x.get_mpq_t())))));
+}
+
+int sign_of_rational(const Rational& x) { return sgn(x); }
+
+/// The doubles around a rational: lo <= x <= hi, equal when x is a double.
+std::pair<double, double> doubles_around(const Rational& x) {
+  double d = x.get_d();  // towards zero
+  const Rational rd(d);
+  double lo = d, hi = d;
+  if (rd < x) hi = std::nextafter(d, std::numeric_limits<double>::infinity());
+  if (rd > x) lo = std::nextafter(d, -std::numeric_limits<double>::infinity());
+  return {lo, hi};
+}
+
+/// sign_just_after for degree <= 1 (p not zero).
+int linear_sign_just_after(const Polynomial<Rational>& p, const Root& now) {
+  if (p.degree() == 0) return sign_of_rational(p[0]);
+  const int slope = sign_of_rational(p[1]);
+  return compare_with(now, linear_root(p)) < 0 ? -slope : slope;  // p(t) = p1 (t - root)
+}
 
 /// A rational strictly between x and the next root roots[next] (or beyond x if none).
 /// Exact throughout: x may lie beyond the largest double, where a double bound is infinite.
@@ -106,7 +169,17 @@ std::size_t first_root_above(const std::vector<Real>& roots, const Real& x) {
 
 std::shared_ptr<const ExactRoot> root_in(const Polynomial<Rational>& p, double lo, double hi) {
   ++solver_counters().exact_roots_built;
-  if (lo == hi) return std::make_shared<ExactRoot>(ExactRoot{real_of(lo)});
+  if (lo == hi) return std::make_shared<ExactRoot>(rational_of(lo));
+  if (p.degree() == 1) {
+    Rational r = linear_root(p);
+    if (r < rational_of(lo) || r > rational_of(hi)) {
+      std::ostringstream os;
+      os << "kds: isolating interval [" << lo << ", " << hi << "] does not hold the root of its linear polynomial"
+         << " (internal error in the filter)";
+      throw std::logic_error(os.str());
+    }
+    return std::make_shared<ExactRoot>(std::move(r));
+  }
   std::vector<Real> roots = real_roots(p);
   Real rlo = real_of(lo), rhi = real_of(hi);
   std::vector<Real> inside;
@@ -119,11 +192,21 @@ std::shared_ptr<const ExactRoot> root_in(const Polynomial<Rational>& p, double l
        << " roots of its polynomial (internal error in the filter)";
     throw std::logic_error(os.str());
   }
-  return std::make_shared<ExactRoot>(ExactRoot{inside.front()});
+  return std::make_shared<ExactRoot>(inside.front());
 }
 
 Root first_failure(const Polynomial<Rational>& p, const Root& now) {
   if (p.is_zero()) return Root::infinity();
+  if (p.degree() <= 1) {
+    ++solver_counters().exact_linear;
+    if (linear_sign_just_after(p, now) < 0) return now;  // negative just after now
+    if (p.degree() == 0 || sign_of_rational(p[1]) > 0) return Root::infinity();  // positive for ever
+    // Positive just after now and decreasing: it fails at its root, after now.
+    Rational r = linear_root(p);
+    if (r > rational_of(std::numeric_limits<double>::max())) return Root::infinity();  // the clock is a double
+    const auto [lo, hi] = doubles_around(r);
+    return Root::exact(lo, hi, std::make_shared<ExactRoot>(std::move(r)));
+  }
   std::vector<Real> roots = real_roots(p);
   Real n = real_of(now);
   std::size_t i = first_root_above(roots, n);
@@ -133,7 +216,7 @@ Root first_failure(const Polynomial<Rational>& p, const Root& now) {
     if (sign_at(p, rational_after(roots[i], roots, i + 1)) < 0) {
       auto [lo, hi] = tight_interval(roots[i]);
       hi = std::min(hi, std::numeric_limits<double>::max());  // the root is at most the largest double
-      return Root::exact(lo, hi, std::make_shared<ExactRoot>(ExactRoot{roots[i]}));
+      return Root::exact(lo, hi, std::make_shared<ExactRoot>(roots[i]));
     }
   }
   return Root::infinity();
@@ -141,13 +224,26 @@ Root first_failure(const Polynomial<Rational>& p, const Root& now) {
 
 int sign_just_after(const Polynomial<Rational>& p, const Root& now) {
   if (p.is_zero()) return 0;
+  if (p.degree() <= 1) {
+    ++solver_counters().exact_linear;
+    return linear_sign_just_after(p, now);
+  }
   std::vector<Real> roots = real_roots(p);
   Real n = real_of(now);
   return sign_at(p, rational_after(n, roots, first_root_above(roots, n)));
 }
 
 int compare(const Root& a, const Root& b) {
-  return static_cast<int>(kernel().compare_1_object()(real_of(a), real_of(b)));
+  // Rationals (doubles and linear roots) by mpq; an algebraic one through CGAL.
+  const ExactRoot* ea = a.is_point() ? nullptr : &a.exact();
+  const ExactRoot* eb = b.is_point() ? nullptr : &b.exact();
+  if (ea == nullptr || ea->is_rational) {
+    const Rational qa = ea == nullptr ? rational_of(a.lo()) : ea->rational;
+    if (eb == nullptr || eb->is_rational) return three_way(qa, eb == nullptr ? rational_of(b.lo()) : eb->rational);
+    return -compare_with(b, qa);
+  }
+  if (eb == nullptr || eb->is_rational) return compare_with(a, eb == nullptr ? rational_of(b.lo()) : eb->rational);
+  return static_cast<int>(kernel().compare_1_object()(ea->value(), eb->value()));
 }
 
 }  // namespace kds::exact
@@ -156,7 +252,7 @@ namespace kds {
 const ExactRoot& Root::exact() const {
   if (!exact_) {
     if (is_point()) {
-      exact_ = std::make_shared<ExactRoot>(ExactRoot{exact::real_of(lo_)});
+      exact_ = std::make_shared<ExactRoot>(exact::rational_of(lo_));
     } else if (source_ != nullptr) {
       exact_ = exact::root_in(source_->exact_polynomial(), lo_, hi_);
     } else {
