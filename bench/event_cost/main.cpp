@@ -8,13 +8,14 @@
 //                        [--paper-seconds T] [--min-events E] [--budget S] [--seed S]
 //                        [--machine NAME] [--csv FILE]
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <map>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "bench/common/csv_file.hpp"
 #include "bench/event_cost/process.hpp"
 #include "bench/event_cost/runs.hpp"
 #include "bench/event_cost/validation.hpp"
@@ -140,6 +141,11 @@ int main(int argc, char** argv) try {
                                         std::to_string(s.budget),
                                         "--seed",
                                         std::to_string(s.seed)};
+  // Opened before the runs: a path that cannot be written stops the program at once
+  // (bench/common/csv_file.hpp), not after minutes of measuring.
+  kds::bench::CsvFile csv("kds_bench_event_cost", csv_path,
+                          "machine," + kds::bench::csv_header() +
+                              ",unit,cpu_s_per_unit,table_figure,bytes_per_item,cost_over_baseline,filtered_over_floating");
   std::vector<Measurement> rows;
   std::map<std::tuple<std::string, std::string, std::size_t>, double> cost;
   for (const Plan& p : plan(spheres_n, kds_max_n, paper_n, sorted_n)) {
@@ -153,13 +159,6 @@ int main(int argc, char** argv) try {
     std::cerr << " done\n";
   }
 
-  std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) throw std::runtime_error("--csv: cannot write '" + csv_path + "'");
-    csv << "machine," << kds::bench::csv_header()
-        << ",unit,cpu_s_per_unit,table_figure,bytes_per_item,cost_over_baseline,filtered_over_floating\n";
-  }
   std::printf("%-16s %-12s %8s %9s %12s %12s %10s %9s %9s\n", "work", "code", "n", "setup s", "table figure", "unit",
               "B/item", "x base", "filt/flt");
   for (const Measurement& m : rows) {
@@ -173,15 +172,15 @@ int main(int argc, char** argv) try {
                 m.setup_cpu_s, table_figure(m),
                 per_cpu_second ? (std::string(unit_of(m.work)) + "s/CPU s").c_str() : "CPU s/sim s", bytes, over_base,
                 over_floating);
-    if (csv) {
-      csv << machine << ',' << kds::bench::csv_line(m) << ',' << unit_of(m.work) << ',' << m.cost() << ','
-          << table_figure(m) << ',' << bytes << ',';
-      if (over_base > 0) csv << over_base;
-      csv << ',';
-      if (over_floating > 0) csv << over_floating;
-      csv << '\n';
-    }
+    std::ostringstream line;  // the last two fields empty where there is no ratio
+    line << machine << ',' << kds::bench::csv_line(m) << ',' << unit_of(m.work) << ',' << m.cost() << ','
+         << table_figure(m) << ',' << bytes << ',';
+    if (over_base > 0) line << over_base;
+    line << ',';
+    if (over_floating > 0) line << over_floating;
+    csv.row(line.str());
   }
+  csv.close();
   return 0;
 } catch (const std::exception& e) {
   std::cerr << "kds_bench_event_cost: " << e.what() << '\n';

@@ -8,12 +8,13 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "bench/common/csv_file.hpp"
 #include "bench/sorted_list/measure.hpp"
 #include "bench/sorted_list/report.hpp"
 #include "bench/sorted_list/scene.hpp"
@@ -83,6 +84,16 @@ int main(int argc, char** argv) try {
   using namespace kds::bench;
   const Options options = parse(argc, argv);
   const double horizon = horizon_for(options.swaps_per_point);
+  // The checked CSV file (bench/common/csv_file.hpp), opened before the runs: a path that
+  // cannot be written, or a write that fails, stops the program naming the file. Its
+  // header and rows are write_csv's lines. No file (is_open() false) without --csv.
+  std::string header;
+  {
+    std::ostringstream text;
+    write_csv(text, {});
+    header = text.str().substr(0, text.str().find('\n'));
+  }
+  CsvFile file("kds_bench_sorted_list", options.csv, header);
   std::vector<Row> rows;
   for (std::size_t n = options.min_n; n <= options.max_n; n *= 10) {
     const double events_per_run = double(n) * options.swaps_per_point;
@@ -114,9 +125,13 @@ int main(int argc, char** argv) try {
     write_table(std::cerr, rows);
     write_csv(std::cout, rows);
   } else {
-    std::ofstream file(options.csv);
-    if (!file) throw std::runtime_error("--csv: cannot write '" + options.csv + "'");
-    write_csv(file, rows);
+    std::ostringstream text;
+    write_csv(text, rows);
+    std::istringstream lines(text.str());
+    std::string row;
+    std::getline(lines, row);  // the header, written already
+    while (std::getline(lines, row)) file.row(row);
+    file.close();
     write_table(std::cout, rows);
   }
   return 0;
