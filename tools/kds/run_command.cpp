@@ -39,6 +39,13 @@ struct RunOptions {
   std::size_t frames = 100;
   double baseline = 0;  ///< dt of the frame-based baseline to compare with; 0: none
   bool no_progress = false;
+  std::uint64_t max_events = 0;  ///< 0: no budget
+};
+
+/// The event budget of --max-events was spent before --until (an InvalidInput, so that
+/// the message reaches the user like any other; the run's partial outputs are removed).
+struct EventBudgetSpent : InvalidInput {
+  using InvalidInput::InvalidInput;
 };
 
 /// Opens a trace and writes its header: the scenario file (absolute, hashed) and the settings.
@@ -108,16 +115,38 @@ int run(const RunOptions& o, const CLI::App& app) {
     replay_sim->add_observer(*replay);
   }
   ProgressBar progress(r.until(), !o.no_progress);
-  r.world().on_progress([&progress](double t, std::uint64_t events) { progress.update(t, events); });
+  // The world reports its progress after every event (hard-spheres: its contact events
+  // and cell crossings), so a budget of N stops the run right after event N + 1, as
+  // kds_spheres --max-events does.
+  r.world().on_progress([&progress, &o, until = r.until()](double t, std::uint64_t events) {
+    if (o.max_events != 0 && events > o.max_events)
+      throw EventBudgetSpent("more than " + std::to_string(o.max_events) + " events (--max-events) by t = " +
+                             std::to_string(t) + ", before the end " + std::to_string(until) +
+                             "; no output written");
+    progress.update(t, events);
+  });
   std::unique_ptr<XyzWriter> xyz;
   if (!o.xyz.empty()) xyz = std::make_unique<XyzWriter>(o.xyz);
 
   // Frames stop the clock at their times; without them the run is one run_until.
   const auto run_start = Clock::now();
   const std::vector<double> stops = xyz ? frame_times(r.until(), o.frames) : std::vector<double>{r.until()};
-  for (double t : stops) {
-    r.world().run_until(t);
-    if (xyz) xyz->frame(r, t);
+  try {
+    for (double t : stops) {
+      r.world().run_until(t);
+      if (xyz) xyz->frame(r, t);
+    }
+  } catch (const EventBudgetSpent&) {
+    // Outputs are complete or absent: the files written during the run are removed.
+    progress.finish();
+    trace.reset();
+    trace_file.reset();
+    replay.reset();
+    replay_file.reset();
+    xyz.reset();
+    for (const std::string* path : {&o.trace, &o.replay, &o.xyz})
+      if (!path->empty()) std::filesystem::remove(*path);
+    throw;
   }
   progress.finish();
   const double wall = std::chrono::duration<double>(Clock::now() - run_start).count();
@@ -180,6 +209,12 @@ Command add_run_command(CLI::App& kds) {
                   "spheres only) and count the pairs of spheres that touch in kds' run and never in the baseline's")
       ->check(positive())
       ->type_name("DT");
+  app->add_option("--max-events", o->max_events,
+                  "stop with an error after N events, writing no output (0: no budget); a safety budget for scenes "
+                  "of unknown cost")
+      ->check(integer_in(0))
+      ->type_name("N")
+      ->capture_default_str();
   app->add_flag("--no-progress", o->no_progress,
                 "no progress bar (otherwise drawn on stderr when it is a terminal and the run lasts over a second)");
   return {app, [o, app] { return run(*o, *app); }};
