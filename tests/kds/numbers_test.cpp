@@ -3,6 +3,8 @@
 // motions rejecting NaN and infinite coefficients with a message that names them.
 #include <gtest/gtest.h>
 
+#include <bit>
+
 #include <cmath>
 #include <limits>
 #include <random>
@@ -64,6 +66,22 @@ TEST(Interval, NextUpAndDown) {
   // The next double below +infinity is the largest double (not +infinity itself).
   EXPECT_EQ(kds::next_down(inf), max);
   EXPECT_EQ(kds::next_up(-inf), -max);
+  EXPECT_TRUE(std::isnan(kds::next_up(std::numeric_limits<double>::quiet_NaN())));
+  // Every finite double, both signs, subnormals and the ends of the exponent range: the
+  // branch-free step is std::nextafter's.
+  const double denorm = std::numeric_limits<double>::denorm_min(), tiny = std::numeric_limits<double>::min();
+  for (double x : {denorm, 2 * denorm, tiny, kds::next_down(tiny), 0.5, 1.0, 2.0, kds::next_down(2.0), 1e300, max, kds::next_down(max)})
+    for (double y : {x, -x}) {
+      EXPECT_EQ(kds::next_up(y), std::nextafter(y, inf)) << y;
+      EXPECT_EQ(kds::next_down(y), std::nextafter(y, -inf)) << y;
+    }
+  std::mt19937_64 rng(kds::testing::test_seed());
+  for (int i = 0; i < 100000; ++i) {
+    const double x = std::bit_cast<double>(rng());  // every exponent and sign alike
+    if (std::isnan(x)) continue;
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(kds::next_up(x)), std::bit_cast<std::uint64_t>(std::nextafter(x, inf))) << x;
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(kds::next_down(x)), std::bit_cast<std::uint64_t>(std::nextafter(x, -inf))) << x;
+  }
 }
 
 TEST(Interval, ArithmeticContainsTheExactResultOnRandomInput) {
