@@ -9,6 +9,7 @@
 
 #include <optional>
 
+#include "kds/double_double_ball.hpp"
 #include "kds/dyadic.hpp"
 #include "kds/polynomial.hpp"
 
@@ -28,6 +29,13 @@ class Function {
   /// motions, and FunctionOf provides it. Much cheaper than exact_polynomial() for exact
   /// evaluations at doubles. nullopt: use exact_polynomial().
   virtual std::optional<Polynomial<Dyadic>> dyadic_polynomial(double /*origin*/) const { return std::nullopt; }
+  /// The same polynomial in double-double balls (kds/double_double_ball.hpp): enclosures
+  /// of its dyadic coefficients about 2^50 times narrower than intervals', which decide
+  /// signs at doubles next to a root without the exact path. nullopt where
+  /// dyadic_polynomial() is.
+  virtual std::optional<Polynomial<DoubleDoubleBall>> double_double_polynomial(double /*origin*/) const {
+    return std::nullopt;
+  }
   /// The value at the double t, exactly.
   Rational exact_value_at(double t) const {
     if (auto d = dyadic_polynomial(t)) return (*d)[0].to_rational();
@@ -63,6 +71,10 @@ class FunctionOf : public Base {
     if constexpr (exact_in_dyadic<Derived>()) return self().template function<Dyadic>(origin);
     else return std::nullopt;
   }
+  std::optional<Polynomial<DoubleDoubleBall>> double_double_polynomial(double origin) const final {
+    if constexpr (exact_in_dyadic<Derived>()) return self().template function<DoubleDoubleBall>(origin);
+    else return std::nullopt;
+  }
 
  private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
@@ -79,6 +91,9 @@ class LambdaFunction final : public Function {
   Polynomial<Rational> exact_polynomial() const override { return to_rational(f_.template operator()<Dyadic>(0.0)); }
   std::optional<Polynomial<Dyadic>> dyadic_polynomial(double origin) const override {
     return f_.template operator()<Dyadic>(origin);
+  }
+  std::optional<Polynomial<DoubleDoubleBall>> double_double_polynomial(double origin) const override {
+    return f_.template operator()<DoubleDoubleBall>(origin);
   }
 
  private:

@@ -47,6 +47,7 @@ class KeySource {
   virtual Polynomial<double> double_function(const Bodies& b, double origin) const = 0;
   virtual Polynomial<Rational> rational_function(const Bodies& b, double origin) const = 0;
   virtual Polynomial<Dyadic> dyadic_function(const Bodies& b, double origin) const = 0;
+  virtual Polynomial<DoubleDoubleBall> double_double_function(const Bodies& b, double origin) const = 0;
 
   /// The function in NT, in s = t - origin.
   template <class NT>
@@ -54,6 +55,7 @@ class KeySource {
     if constexpr (std::is_same_v<NT, Interval>) return interval_function(b, origin);
     else if constexpr (std::is_same_v<NT, double>) return double_function(b, origin);
     else if constexpr (std::is_same_v<NT, Rational>) return rational_function(b, origin);
+    else if constexpr (std::is_same_v<NT, DoubleDoubleBall>) return double_double_function(b, origin);
     else return dyadic_function(b, origin);
   }
 };
@@ -76,6 +78,9 @@ class KeyOf : public KeySource {
   }
   Polynomial<Dyadic> dyadic_function(const Bodies& b, double origin) const final {
     return self().template function<Dyadic>(b, origin);
+  }
+  Polynomial<DoubleDoubleBall> double_double_function(const Bodies& b, double origin) const final {
+    return self().template function<DoubleDoubleBall>(b, origin);
   }
 
  private:

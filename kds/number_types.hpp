@@ -14,6 +14,7 @@
 
 #include <cmath>
 
+#include "kds/double_double_ball.hpp"
 #include "kds/dyadic.hpp"
 #include "kds/interval.hpp"
 

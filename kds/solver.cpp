@@ -705,14 +705,24 @@ double ceil_to_double(const Root& r) {
     // polynomial evaluated at the double (rational arithmetic; no root isolation needed).
     const double origin = lo;
     const Polynomial<Interval> p = r.source()->interval_polynomial(origin);
-    // Built once, if the intervals cannot decide: dyadic about `origin` when the source
-    // offers it (cheap), else rational in t.
+    // Built once each, if the intervals cannot decide: in double-double balls, which
+    // decide all but exact roots at doubles; then exactly, dyadic about `origin` when the
+    // source offers it (cheap), else rational in t.
+    std::optional<Polynomial<DoubleDoubleBall>> ball;
     std::optional<Polynomial<Dyadic>> dyadic;
     std::optional<Polynomial<Rational>> rational;
-    bool built = false;
+    bool ball_built = false, built = false;
     auto sign_at = [&](double x) {
       const Sign s = p(Interval(x) - Interval(origin)).sign();
       if (s != Sign::unknown) return s;
+      if (!ball_built) {
+        ball = r.source()->double_double_polynomial(origin);
+        ball_built = true;
+      }
+      if (ball) {
+        const Sign b = (*ball)(DoubleDoubleBall::difference(x, origin)).sign();
+        if (b == Sign::positive || b == Sign::negative) return b;
+      }
       if (!built) {
         dyadic = r.source()->dyadic_polynomial(origin);
         if (!dyadic) rational = r.source()->exact_polynomial();
