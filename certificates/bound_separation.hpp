@@ -56,21 +56,20 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
         // The generic code below, step for step, on short polynomials.
         auto f = ShortPolynomial<NT>(NT(allowance_));
         for (int k = 0; k < 3; ++k) {
-          const ShortPolynomial<NT> d(a[k] - b[k]);
-          f = f + d * d;
+          f = f + square(ShortPolynomial<NT>(a[k] - b[k]));
         }
         const ShortPolynomial<NT> r =
             owner_->template short_radius<NT>(first(), origin) + owner_->template short_radius<NT>(second(), origin);
-        return (f - r * r).polynomial();
+        return (f - square(r)).polynomial();
       }
     }
     Polynomial<NT> f = Polynomial<NT>(NT(allowance_));
     for (int k = 0; k < 3; ++k) {
       Polynomial<NT> d = owner_->template centre<NT>(first(), k, origin) - owner_->template centre<NT>(second(), k, origin);
-      f += d * d;
+      f += square(d);
     }
     Polynomial<NT> r = owner_->template radius<NT>(first(), origin) + owner_->template radius<NT>(second(), origin);
-    return f - r * r;
+    return f - square(r);
   }
   void on_failure(Simulator& sim) override { owner_->separation_failed(*this, sim); }
   const char* kind() const override { return kind_; }

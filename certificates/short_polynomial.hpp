@@ -67,6 +67,16 @@ struct ShortPolynomial {
     return q;
   }
 
+  /// p * p as kds::Polynomial's square(), bit for bit. The caller keeps 2 degree within
+  /// max_degree.
+  friend ShortPolynomial square(const ShortPolynomial& a) {
+    ShortPolynomial q;
+    if (a.degree < 0) return q;
+    square_coefficients<NT>(a.c, a.degree, q.c);
+    q.trim(2 * a.degree);
+    return q;
+  }
+
   Polynomial<NT> polynomial() const { return Polynomial<NT>::from_range(c.begin(), c.begin() + (degree + 1)); }
 
  private:

@@ -89,6 +89,19 @@ class Interval {
     const double x = p1 < p2 ? p1 : p2, y = p3 < p4 ? p3 : p4, X = p1 > p2 ? p1 : p2, Y = p3 > p4 ? p3 : p4;
     return {next_down(x < y ? x : y), next_up(X > Y ? X : Y)};
   }
+  /// x^2: never negative, and one rounding per bound (x * x is a general product: four
+  /// products, and a negative lower bound when x straddles zero).
+  [[gnu::always_inline]] friend inline Interval square(Interval a) {
+    if (a.certainly_zero()) return Interval(0.0);
+    const double l = a.lo_ * a.lo_, h = a.hi_ * a.hi_;
+    const double big = l > h ? l : h, small = l < h ? l : h;
+    // A product that underflowed to 0 still gets the upper bound denorm_min.
+    const bool straddles = !(a.lo_ > 0 || a.hi_ < 0);
+    return {straddles || small == 0 ? 0.0 : next_down(small), next_up(big)};
+  }
+  /// 2 x, exactly (a doubling only changes the exponent; an overflow gives infinity,
+  /// still a bound).
+  friend Interval twice(Interval a) { return {2 * a.lo_, 2 * a.hi_}; }
   /// Division; the divisor must not contain zero (the caller checks).
   friend Interval operator/(Interval a, Interval b) {
     if (a.certainly_zero()) return Interval(0.0);

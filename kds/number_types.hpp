@@ -36,6 +36,16 @@ inline bool is_finite(double x) { return std::isfinite(x); }
 inline bool is_finite(const Interval& x) { return x.is_finite(); }
 inline bool is_finite(const Rational&) { return true; }
 
+/// x^2 and 2 x in any number type (kds::Interval has its own, narrower ones).
+template <class NT>
+NT square(const NT& x) {
+  return NT(x * x);
+}
+template <class NT>
+NT twice(const NT& x) {
+  return NT(x + x);
+}
+
 /// Converts a double to each number type (exactly).
 template <class NT>
 NT from_double(double x) {

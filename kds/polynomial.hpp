@@ -17,6 +17,28 @@
 
 namespace kds {
 
+/// The coefficients of p^2 from p's coefficients c[0..d] into out[0..2d]: each square
+/// once and each cross product once, doubled (p * p makes (d + 1)^2 products and as many
+/// sums; this makes (d + 1)(d + 2) / 2 products). In intervals it is also narrower: a
+/// square is never negative, c_i c_j + c_j c_i is one product doubled exactly, and no
+/// sum starts from zero. Polynomial and ShortPolynomial both square through it, so that
+/// their results are the same bit for bit.
+template <class NT, class In, class Out>
+void square_coefficients(const In& c, int d, Out& out) {
+  for (int k = 0; k <= 2 * d; ++k) {
+    NT cross{};
+    bool any = false;
+    for (int i = std::max(0, k - d); 2 * i < k; ++i) {
+      const NT p = NT(c[i] * c[k - i]);
+      cross = any ? NT(cross + p) : p;
+      any = true;
+    }
+    if (k % 2 == 1) out[k] = twice(cross);
+    else if (any) out[k] = NT(twice(cross) + square(c[k / 2]));
+    else out[k] = square(c[k / 2]);
+  }
+}
+
 template <class NT>
 class Polynomial {
  public:
@@ -119,6 +141,16 @@ class Polynomial {
     for (int i = 0; i <= a.degree_; ++i)
       for (int j = 0; j <= b.degree_; ++j) q.c_[i + j] = NT(q.c_[i + j] + a.c_[i] * b.c_[j]);
     q.trim(d);
+    return q;
+  }
+  /// p * p, with half the products (square_coefficients).
+  friend Polynomial square(const Polynomial& p) {
+    Polynomial q;
+    if (p.degree_ < 0) return q;
+    if (2 * p.degree_ > max_degree)
+      throw std::length_error("kds::Polynomial: square of degree " + std::to_string(2 * p.degree_) + " above max_degree");
+    square_coefficients<NT>(p.c_, p.degree_, q.c_);
+    q.trim(2 * p.degree_);
     return q;
   }
   friend Polynomial operator*(const NT& k, const Polynomial& p) {

@@ -150,6 +150,53 @@ TEST(Interval, ProductIsTheOuterRoundedHullBitForBit) {
   }
 }
 
+TEST(Interval, SquareIsNeverNegativeAndContainsTheExactSquare) {
+  std::mt19937_64 rng(kds::testing::test_seed());
+  auto same = [](double x, double y) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y); };
+  for (int iter = 0; iter < 50000; ++iter) {
+    const Interval a = random_interval(rng);
+    SCOPED_TRACE(::testing::Message() << "a = " << a << ", iteration " << iter);
+    const Interval s = square(a), p = a * a;
+    const Rational alo(a.lo()), ahi(a.hi());
+    ASSERT_GE(s.lo(), 0.0);
+    ASSERT_TRUE(contains(s, alo * alo) && contains(s, ahi * ahi));
+    const bool straddles = a.lo() <= 0 && a.hi() >= 0;
+    if (straddles) {
+      ASSERT_EQ(s.lo(), 0.0) << "x^2 reaches 0 inside a";
+    } else {
+      // Away from zero a * a is the same hull (its two mixed products lie between the
+      // squares), so the square must be it bit for bit: the narrowing is only at zero,
+      // and where the smaller square underflows to 0 (a * a then says -denorm_min).
+      const double nearer = std::fmin(std::fabs(a.lo()), std::fabs(a.hi()));
+      if (nearer * nearer == 0)
+        ASSERT_TRUE(s.lo() == 0 && p.lo() < 0 && same(s.hi(), p.hi())) << s << " against " << p;
+      else
+        ASSERT_TRUE(same(s.lo(), p.lo()) && same(s.hi(), p.hi())) << s << " against " << p;
+    }
+    ASSERT_TRUE(p.lo() <= s.lo() && s.hi() <= p.hi()) << "never wider than a * a: " << s << " against " << p;
+    // Doubling is exact (no rounding, no widening).
+    const Interval t = twice(a);
+    ASSERT_EQ(Rational(t.lo()), 2 * alo);
+    ASSERT_EQ(Rational(t.hi()), 2 * ahi);
+  }
+  EXPECT_TRUE(square(Interval(0.0)).certainly_zero());
+  EXPECT_TRUE(square(Interval(-0.0)).certainly_zero());
+  EXPECT_TRUE(twice(Interval(0.0)).certainly_zero());
+  // A square that underflows is not an exact zero: [0, denorm_min].
+  for (Interval tiny : {Interval(1e-200), Interval(-1e-200), Interval(-1e-200, 1e-200), Interval(0.0, 1e-200)}) {
+    const Interval s = square(tiny);
+    EXPECT_EQ(s.lo(), 0.0) << tiny;
+    EXPECT_EQ(s.hi(), std::numeric_limits<double>::denorm_min()) << tiny;
+    EXPECT_FALSE(s.certainly_zero()) << tiny;
+  }
+  // Overflow: the upper bound is infinite, the lower one still at most the exact square.
+  const double max = std::numeric_limits<double>::max();
+  const Interval big = square(Interval(-1e200, -1e199));
+  EXPECT_EQ(big.hi(), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(big.lo(), max);
+  EXPECT_EQ(twice(Interval(max)).hi(), std::numeric_limits<double>::infinity());
+}
+
 TEST(Interval, OverflowStillContainsTheExactResult) {
   const double max = std::numeric_limits<double>::max();
   Interval s = Interval(max) + Interval(max);
@@ -237,6 +284,38 @@ TEST(Polynomial, IntervalEvaluationAndShiftContainTheExactResult) {
       ASSERT_NEAR(qd[i], q[i].get_d(), 1e-12 * scale + 1e-300) << "coefficient " << i;
     }
   }
+}
+
+TEST(Polynomial, SquareIsTheProductWithItself) {
+  std::mt19937_64 rng(kds::testing::test_seed());
+  for (int iter = 0; iter < 3000; ++iter) {
+    const int degree = uniform_int(rng, -1, Polynomial<Rational>::max_degree / 2);
+    Polynomial<Rational> p = degree < 0 ? Polynomial<Rational>() : random_rational_polynomial(rng, degree);
+    // Now and then a zero coefficient inside, so that some squares and cross products vanish.
+    if (degree > 1 && uniform_int(rng, 0, 3) == 0) p.set(uniform_int(rng, 0, degree - 1), Rational(0));
+    SCOPED_TRACE(::testing::Message() << "degree " << degree << ", iteration " << iter);
+    const Polynomial<Rational> exact = p * p;
+    const Polynomial<Rational> sq = square(p);
+    ASSERT_EQ(sq.degree(), exact.degree());
+    for (int i = 0; i <= exact.degree(); ++i) ASSERT_EQ(sq[i], exact[i]) << "coefficient " << i;
+    const Polynomial<Interval> pi = to_interval(p), si = square(pi);
+    ASSERT_EQ(si.degree(), exact.degree());
+    for (int i = 0; i <= exact.degree(); ++i)
+      ASSERT_TRUE(contains(si[i], exact[i])) << "coefficient " << i << ": " << si[i];
+    // The leading and constant coefficients are squares: never below zero.
+    if (si.degree() >= 0) ASSERT_GE(si[si.degree()].lo(), 0.0);
+    if (si.degree() >= 0) ASSERT_GE(si[0].lo(), 0.0);
+  }
+  // By hand: (3 + 2 s^2)^2 = 9 + 12 s^2 + 4 s^4, its odd coefficients exactly zero (the
+  // interval degree would not drop otherwise) and the others exact points.
+  const Polynomial<Interval> e = square(Polynomial<Interval>{Interval(3.0), Interval(0.0), Interval(2.0)});
+  ASSERT_EQ(e.degree(), 4);
+  EXPECT_TRUE(e[1].certainly_zero() && e[3].certainly_zero());
+  EXPECT_TRUE(contains(e[0], Rational(9)) && contains(e[2], Rational(12)) && contains(e[4], Rational(4)));
+  EXPECT_TRUE(square(Polynomial<Interval>()).is_zero());
+  Polynomial<Rational> too_high;
+  too_high.set(Polynomial<Rational>::max_degree / 2 + 1, Rational(1));
+  EXPECT_THROW((void)square(too_high), std::length_error);
 }
 
 TEST(Polynomial, TaylorShiftByHand) {
