@@ -61,6 +61,16 @@ struct MotionPair {
   Polynomial<NT> radius(BodyId id, double /*origin*/) const {
     return Polynomial<NT>(NT(radii[id.index]));  // Bound::radius_polynomial of a ballistic sphere
   }
+  /// BoundSeparation's fast path (certificates/bound_separation.hpp), as CollisionWorld
+  /// offers it: the same function bit for bit, built on the stack.
+  template <class NT>
+  bool centre_line(BodyId id, int axis, double origin, Line<NT>& out) const {
+    return motion[id.index].template coordinate_line<NT>(axis, origin, out);
+  }
+  template <class NT>
+  ShortPolynomial<NT> short_radius(BodyId id, double /*origin*/) const {
+    return ShortPolynomial<NT>(NT(radii[id.index]));
+  }
   void separation_failed(BoundSeparation<MotionPair>&, Simulator&) {}
   void plane_crossed(PlaneSide<MotionPair>&, Simulator&) {}
 };

@@ -8,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <type_traits>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -241,6 +244,65 @@ TEST(HardSphereEventTimes, EqualVelocitiesAndSlidingPairsAreDecidedByTheDoubles)
     if (w.fails()) EXPECT_EQ(kds::hard_spheres::pair_instant(c.a, 0.5, c.b, 0.5, 0, w, counters), kds::ceil_to_double(exact));
     EXPECT_EQ(counters.exact_fallbacks, c.decided_by_doubles ? 0u : 1u);
   }
+}
+
+/// MotionPair's centre and radius only: BoundSeparation builds its generic function.
+struct GenericMotionPair {
+  kds::hard_spheres::MotionPair pair;
+  template <class NT>
+  kds::Polynomial<NT> centre(kds::BodyId id, int axis, double origin) const {
+    return pair.centre<NT>(id, axis, origin);
+  }
+  template <class NT>
+  kds::Polynomial<NT> radius(kds::BodyId id, double origin) const {
+    return pair.radius<NT>(id, origin);
+  }
+  void separation_failed(kds::BoundSeparation<GenericMotionPair>&, kds::Simulator&) {}
+};
+
+template <class NT>
+bool same_number(const NT& a, const NT& b) {
+  if constexpr (std::is_same_v<NT, kds::Interval>)
+    return std::bit_cast<std::uint64_t>(a.lo()) == std::bit_cast<std::uint64_t>(b.lo()) &&
+           std::bit_cast<std::uint64_t>(a.hi()) == std::bit_cast<std::uint64_t>(b.hi());
+  else
+    return a == b;
+}
+
+template <class NT>
+void expect_same_pair_function(const kds::hard_spheres::PairFunction& f, double origin) {
+  const GenericMotionPair generic{f.owner};
+  const kds::BoundSeparation<GenericMotionPair> twin(const_cast<GenericMotionPair&>(generic), kds::BodyId{0, 0},
+                                                     kds::BodyId{1, 0}, "collision", 0, f.certificate.allowance());
+  const kds::Polynomial<NT> p = twin.function<NT>(origin), q = f.certificate.function<NT>(origin);
+  ASSERT_EQ(p.degree(), q.degree());
+  for (int i = 0; i <= p.degree(); ++i) EXPECT_TRUE(same_number(p[i], q[i])) << "coefficient " << i;
+}
+
+TEST(HardSphereEventTimes, PairFunctionIsTheGenericOneBitForBit) {
+  // The pair certificate of the hard-sphere path builds its function on the stack
+  // (BoundSeparation's fast path for linear centres); the exact path, the allowances and
+  // the instants' interval signs must see the collision world's function bit for bit.
+  // Random ballistic pairs (starts, origins, allowances) and degenerate ones (at rest,
+  // equal velocities, one axis, origin at a start), in intervals and exactly.
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> pos(-100, 100), vel(-3, 3), when(0, 10), rad(0.01, 5);
+  using kds::hard_spheres::Kinematics;
+  auto check = [](const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double origin) {
+    const kds::hard_spheres::PairFunction f(a, ra, b, rb, allowance);
+    expect_same_pair_function<kds::Interval>(f, origin);
+    expect_same_pair_function<kds::Rational>(f, origin);
+  };
+  for (int i = 0; i < 500; ++i) {
+    const Kinematics a{{pos(rng), pos(rng), pos(rng)}, {vel(rng), vel(rng), vel(rng)}, when(rng)};
+    const Kinematics b{{pos(rng), pos(rng), pos(rng)}, {vel(rng), vel(rng), vel(rng)}, when(rng)};
+    const double allowance = i % 3 == 0 ? 0 : std::ldexp(when(rng), -40);
+    check(a, rad(rng), b, rad(rng), allowance, std::max(a.start, b.start) + (i % 2 == 0 ? 0 : when(rng)));
+  }
+  check({{0, 0, 0}, {0, 0, 0}, 0}, 0.5, {{1, 0, 0}, {0, 0, 0}, 0}, 0.5, 0, 0);
+  check({{0, 0, 0}, {0.1, -3, 7}, 0.5}, 1, {{0.3, 1.1, 0.2}, {0.1, -3, 7}, 0.25}, 2, 1e-12, 0.5);
+  check({{0, 0, 0}, {1, 0, 0}, 0}, 0.5, {{3, 0, 0}, {-1, 0, 0}, 0}, 0.5, 0, 0.75);
+  check({{1e8, 0, 0}, {1, 0, 0}, 1e3}, 0.5, {{1e8 + 3, 0, 0}, {-1, 0, 0}, 0}, 0.5, 0, 1e3 + 0.1);
 }
 
 TEST(HardSphereWorld, SpheresAtRestNeedNoExactPath) {
