@@ -151,15 +151,43 @@ void HardSphereWorld::build() {
   event_.assign(n, Event{});
   pos_.assign(n, npos);
 
-  // The certificates' allowances at the start (CollisionWorld::build: walls, then pairs).
+  // Each sphere's first event, as schedule() finds it, with each certificate's allowance
+  // decided just before its window (as CollisionWorld::build decides them before it
+  // schedules), and each pair's window computed once for both of its spheres (schedule()
+  // scans from one sphere, so at the start it would compute every window twice). A
+  // sphere's choice does not depend on the order of its candidates: it is the earliest
+  // by lower end and tie key, marked tied when another candidate's window overlaps it,
+  // and a window beyond either sphere's bound is beyond that sphere's choice. So the
+  // events are schedule()'s (the audit checks it at the start). Walls first, so that the
+  // pairs meet tighter bounds.
   for (SphereId i = 0; i < n; ++i) {
-    for (int w = 0; w < wall_count; ++w) decide_wall_allowance(i, static_cast<Wall>(w));
+    Best best;
+    for (int w = 0; w < wall_count; ++w) {
+      decide_wall_allowance(i, static_cast<Wall>(w));
+      consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), false);
+    }
+    event_[i] = best.contact;
+  }
+  for (SphereId i = 0; i < n; ++i) {
+    Best mine{event_[i], tie_of(i)};
     for_each_neighbour(i, [&](SphereId j) {
-      if (j > i) decide_pair_allowance(i, j, 0.0);
+      if (j < i) return;
+      decide_pair_allowance(i, j, 0.0);
+      Best theirs{event_[j], tie_of(j)};
+      const hard_spheres::Window w = pair_window(i, j, std::max(mine.contact.hi, theirs.contact.hi));
+      consider(i, mine, w, Kind::pair, j, tie_key::pair(i, j), false);
+      consider(j, theirs, w, Kind::pair, i, tie_key::pair(i, j), false);
+      event_[j] = theirs.contact;
     });
+    event_[i] = mine.contact;
   }
   heap_.reserve(n);
-  for (SphereId i = 0; i < n; ++i) schedule(i);
+  for (SphereId i = 0; i < n; ++i) {
+    ++stats_.reschedules;
+    set_crossing(i, event_[i]);
+    heap_update(i);
+  }
+  as_built_ = true;
 }
 
 // ---------------------------------------------------------------- cells
@@ -465,6 +493,7 @@ void HardSphereWorld::heap_update(SphereId i) {
 bool HardSphereWorld::step() { return step_before(never); }
 
 bool HardSphereWorld::step_before(double limit) {
+  as_built_ = false;
   while (!heap_.empty()) {
     const SphereId i = heap_[0].id;
     const Event& e = event_[i];

@@ -109,7 +109,8 @@ class HardSphereWorld {
   /// inside the box and overlapping no other beyond the contact tolerance; every sphere in
   /// the cell that contains its centre (up to the cells' slack); every scheduled event
   /// that is still valid is its sphere's earliest over **all** spheres and walls; every
-  /// pair's and wall's failure is covered by the schedule (no event missed). O(n^2):
+  /// pair's and wall's failure is covered by the schedule (no event missed); before the
+  /// first step, every sphere's event is the one its own scan would schedule. O(n^2):
   /// for tests. Throws AuditFailure.
   void audit() const { audit(now_); }
   /// The same checks at t: now() or a time_between_events() (the positions at t).
@@ -248,6 +249,9 @@ class HardSphereWorld {
     for (const auto& f : event_observers_) f();
   }
   HardSphereStats stats_;
+  // True from build() until the first step: the audit then checks each sphere's first
+  // event against schedule()'s scan from scratch.
+  bool as_built_ = false;
 };
 
 }  // namespace kds

@@ -62,6 +62,20 @@ void HardSphereWorld::audit(double t) const {
       if (event_[i].exact ? f != event_[i].time : !(event_[i].time <= f)) fail("sphere " + std::to_string(i) + ": its event with " + std::to_string(j) + " is not their failure");
     }
   }
+  // As built: build() computes each pair's window once for both of its spheres; each
+  // sphere's event must be what schedule() finds from scratch (on a copy, so that this
+  // world's counters and queue stay as they are), field for field.
+  if (as_built_) {
+    HardSphereWorld fresh(*this);
+    for (SphereId i = 0; i < n; ++i) {
+      fresh.schedule(i);
+      const Event &a = event_[i], &b = fresh.event_[i];
+      const bool same = a.time == b.time && a.hi == b.hi && a.cross == b.cross && a.partner == b.partner &&
+                        a.partner_count == b.partner_count && a.kind == b.kind && a.tied == b.tied &&
+                        a.exact == b.exact && a.cross_face == b.cross_face;
+      if (!same) fail("sphere " + std::to_string(i) + ": its first event is not the one its own scan schedules");
+    }
+  }
   // Every pair: apart, and its failure covered by the earlier of its spheres' events.
   for (SphereId i = 0; i < n; ++i)
     for (SphereId j = i + 1; j < n; ++j) {

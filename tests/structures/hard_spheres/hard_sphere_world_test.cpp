@@ -197,6 +197,41 @@ TEST(HardSphereWorld, AuditsHoldOnARandomScene) {
   compare(scene.spheres, settings_for(scene.box), 300, true);
 }
 
+TEST(HardSphereWorld, FirstEventsAreEachSpheresOwnScan) {
+  // The constructor computes each pair's window once for both of its spheres; the audit
+  // before the first step checks every sphere's first event against schedule()'s scan
+  // from scratch, field for field (ties included): on random lattices, on unequal
+  // spheres, and on scenes whose windows tie (an integer grid at unit speeds, mirror
+  // pairs, contacts at time 0).
+  const std::uint64_t seed = kds::testing::test_seed();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  auto audited = [](const std::vector<Sphere>& spheres, const Box3& box) {
+    const kds::HardSphereWorld world(settings_for(box), spheres);
+    world.audit();
+  };
+  for (double phi : {0.1, 0.3, 0.45}) {
+    const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(343, phi, seed + 1);
+    audited(scene.spheres, scene.box);
+  }
+  auto unit = [&] { return static_cast<double>(rng() >> 11) * 0x1p-53; };
+  std::vector<Sphere> unequal, grid;
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j)
+      for (int k = 0; k < 4; ++k) {
+        unequal.push_back(ball({3.0 * i + 1.5, 3.0 * j + 1.5, 3.0 * k + 1.5},
+                               {2 * unit() - 1, 2 * unit() - 1, 2 * unit() - 1}, 0.2 + 1.2 * unit(), 0.5 + 2 * unit()));
+        kds::Vec<3> v{0, 0, 0};
+        v[rng() % 3] = (rng() % 2 == 0) ? 1.0 : -1.0;
+        grid.push_back(ball({3.0 * i + 2, 3.0 * j + 2, 3.0 * k + 2}, v));
+      }
+  audited(unequal, Box3{{0, 0, 0}, {15, 15, 12}});
+  audited(grid, Box3{{0, 0, 0}, {16, 16, 13}});
+  audited({ball({2, 10, 4}, {1, 0, 0}), ball({6, 10, 4}, {-1, 0, 0}), ball({5, 3, 10}, {0.5, 0, 0}),
+           ball({7, 3, 10}, {-0.5, 0, 0}), ball({1, 17, 10}, {-1, 0.25, 0}), ball({4, 10, 6}, {0, 0, -1})},
+          Box3{{0, 0, 0}, {20, 20, 20}});
+}
+
 TEST(HardSphereWorld, KeepsEnergyAndCountsTheExactPath) {
   const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(1000, 0.4, kds::testing::test_seed());
   kds::HardSphereWorld world(settings_for(scene.box), scene.spheres);
