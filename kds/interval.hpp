@@ -99,9 +99,14 @@ class Interval {
     const bool straddles = !(a.lo_ > 0 || a.hi_ < 0);
     return {straddles || small == 0 ? 0.0 : next_down(small), next_up(big)};
   }
-  /// 2 x, exactly (a doubling only changes the exponent; an overflow gives infinity,
-  /// still a bound).
-  friend Interval twice(Interval a) { return {2 * a.lo_, 2 * a.hi_}; }
+  /// 2 x, exactly (a doubling only changes the exponent). On overflow the outer bound is
+  /// infinite and the inner one the largest double, as the other operations round it: a
+  /// lower bound of +infinity would not contain the finite value.
+  friend Interval twice(Interval a) {
+    constexpr double max = std::numeric_limits<double>::max();
+    const double l = 2 * a.lo_, h = 2 * a.hi_;
+    return {l > max ? max : l, h < -max ? -max : h};
+  }
   /// Division; the divisor must not contain zero (the caller checks).
   friend Interval operator/(Interval a, Interval b) {
     if (a.certainly_zero()) return Interval(0.0);

@@ -194,7 +194,25 @@ TEST(Interval, SquareIsNeverNegativeAndContainsTheExactSquare) {
   const Interval big = square(Interval(-1e200, -1e199));
   EXPECT_EQ(big.hi(), std::numeric_limits<double>::infinity());
   EXPECT_EQ(big.lo(), max);
-  EXPECT_EQ(twice(Interval(max)).hi(), std::numeric_limits<double>::infinity());
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(twice(Interval(max)).hi(), inf);
+  // Doubling past the largest double: the inner bound stays finite (a lower bound of
+  // +infinity would exclude the finite value), and what follows still encloses it.
+  for (const Interval x : {Interval(0x1p1023), Interval(max), Interval(0x1p1023, max)}) {
+    const Interval up = twice(x), down = twice(-x);
+    EXPECT_EQ(up.lo(), max) << x;
+    EXPECT_EQ(up.hi(), inf) << x;
+    EXPECT_EQ(down.lo(), -inf) << x;
+    EXPECT_EQ(down.hi(), -max) << x;
+  }
+  // 1e300 - 2 (2^512 (1 + 2^-31) 2^511): the double product lies above 2^1023, its double
+  // beyond the largest double, the difference itself (about -1.7976931257e308) is finite.
+  const Interval cross = Interval(0x1p512) * Interval(0x1.00000002p511);
+  const Interval difference = Interval(1e300) - twice(cross);
+  const Rational exact = Rational(1e300) - 2 * Rational(0x1p512) * Rational(0x1.00000002p511);
+  ASSERT_TRUE(std::isfinite(difference.hi())) << difference;
+  EXPECT_LE(difference.lo(), -max);
+  EXPECT_GE(Rational(difference.hi()), exact) << difference;
 }
 
 TEST(Interval, OverflowStillContainsTheExactResult) {
