@@ -11,9 +11,10 @@ import argparse
 import csv
 import math
 
-COLOURS = {"kds": "#c0392b", "kds_floating": "#e67e22", "baseline": "#2471a3", "edmd": "#27ae60"}
-LABELS = {"kds": "kds (exact)", "kds_floating": "kds, floating mode", "baseline": "plain floating code",
-          "edmd": "EDMD (Smallenburg)"}
+COLOURS = {"kds": "#c0392b", "kds_hard_spheres": "#8e44ad", "kds_floating": "#e67e22", "baseline": "#2471a3",
+           "edmd": "#27ae60"}
+LABELS = {"kds": "kds (exact)", "kds_hard_spheres": "kds hard-sphere path (exact)", "kds_floating": "kds, floating mode",
+          "baseline": "plain floating code", "edmd": "EDMD (Smallenburg)"}
 W, H = 330, 260          # one panel
 LEFT, RIGHT, TOP, BOTTOM = 62, 12, 30, 44
 
@@ -79,8 +80,8 @@ def main():
                 s.setdefault(r["code"], []).append((int(r["n"]), float(r[column])))
         return s
 
-    spheres = series("hard_spheres", "table_figure", ("kds", "baseline"))
-    memory = series("hard_spheres", "bytes_per_item", ("kds", "baseline"))
+    spheres = series("hard_spheres", "table_figure", ("kds", "kds_hard_spheres", "baseline"))
+    memory = series("hard_spheres", "bytes_per_item", ("kds", "kds_hard_spheres", "baseline"))
     if args.edmd:
         for r in csv.DictReader(open(args.edmd)):
             spheres.setdefault("edmd", []).append((int(r["n"]), float(r["collisions_per_cpu_s"])))
@@ -93,7 +94,7 @@ def main():
     parts += panel(2 * W, "Memory per hard sphere", "peak RSS bytes / n", memory, [(200, "goal 200 B")])
     codes = [c for c in COLOURS if c in spheres or c in sorted_list or c in memory]
     for i, code in enumerate(codes):
-        x = 20 + i * 190
+        x = 20 + i * 195
         parts.append(f'<rect x="{x}" y="{H + 6}" width="14" height="4" fill="{COLOURS[code]}"/>')
         parts.append(f'<text x="{x + 20}" y="{H + 12}">{LABELS[code]}</text>')
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{3 * W}" height="{H + 24}" '
