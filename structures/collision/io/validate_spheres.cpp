@@ -58,8 +58,14 @@ int separation_sign(const Vec<3>& xa, double ra, const Vec<3>& xb, double rb) {
   return sgn(g);
 }
 
-/// Sign of a - b - c, exactly.
+/// Sign of a - b - c, exactly. First in doubles: rounding is monotonic and c is a double,
+/// so the rounded a - b lies on the same side of c as a - b, or on c; and the difference of
+/// two doubles has the exact sign. So a non-zero (a - b) - c has the sign of a - b - c
+/// (an overflow of a - b keeps its sign too). Zero (or NaN): intervals, then exactly.
 int difference_sign(double a, double b, double c) {
+  const double value = (a - b) - c;
+  if (value > 0) return 1;
+  if (value < 0) return -1;
   const Interval f = Interval(a) - Interval(b) - Interval(c);
   if (f.sign_known()) return to_int(f.sign());
   return sgn(Rational(a) - Rational(b) - Rational(c));

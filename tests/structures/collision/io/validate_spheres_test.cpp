@@ -4,9 +4,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <iostream>
 #include <random>
 
 #include "kds/errors.hpp"
+#include "kds/number_types.hpp"
 #include "structures/collision/io/validate_spheres.hpp"
 #include "test_seed.hpp"
 
@@ -45,6 +47,40 @@ TEST(InsideBox, TouchingAWallIsInside) {
   EXPECT_TRUE(inside_box({1, 5, 9}, 1, kBox));
   EXPECT_FALSE(inside_box({std::nextafter(1.0, 0.0), 5, 5}, 1, kBox));
   EXPECT_FALSE(inside_box({5, 5, std::nextafter(9.0, 10.0)}, 1, kBox));
+}
+
+TEST(InsideBox, AgreesWithExactArithmeticNearTheWallsAtEveryScale) {
+  // x - r - lo and hi - r - x decided in doubles unless they round to zero: centres
+  // a few ulps either side of touching, and random ones, from subnormal to 1e50 scales,
+  // against rationals.
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE("KDS_TEST_SEED=" + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  auto unit = [&] { return static_cast<double>(rng() >> 11) * 0x1p-53; };
+  auto step = [](double x, int ulps) {
+    for (; ulps > 0; --ulps) x = std::nextafter(x, HUGE_VAL);
+    for (; ulps < 0; ++ulps) x = std::nextafter(x, -HUGE_VAL);
+    return x;
+  };
+  int checked = 0, touching = 0;
+  for (double scale : {0x1p-1070, 1e-310, 1e-300, 1e-200, 1e-20, 1.0, 1e20, 1e45}) {
+    for (int round = 0; round < 300; ++round) {
+      const double lo = (2 * unit() - 1) * scale, r = (0.5 + unit()) * scale;
+      const double hi = lo + 8 * scale;
+      const double start = round % 3 == 0 ? lo + (0.1 + 6 * unit()) * scale : lo + r;
+      const double x = step(start, static_cast<int>(rng() % 7) - 3);
+      if (!(r > 0) || !(hi > lo)) continue;
+      const Rational X(x), R(r), L(lo), H(hi);
+      const bool exact = X - R - L >= 0 && H - R - X >= 0;
+      // The other axes hold the centre at 0 with room to spare.
+      const Box3 box{{lo, -4 * scale, -4 * scale}, {hi, 4 * scale, 4 * scale}};
+      ASSERT_EQ(inside_box({x, 0, 0}, r, box), exact) << "x " << x << ", r " << r << ", lo " << lo << ", hi " << hi;
+      ++checked;
+      touching += X - R - L == 0;
+    }
+  }
+  EXPECT_GT(checked, 1000);
+  std::cout << checked << " checked, " << touching << " touching exactly\n";
 }
 
 TEST(ValidateSpheres, PackedLatticeTouchingEverythingIsValid) {
