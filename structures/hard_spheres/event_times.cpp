@@ -59,8 +59,10 @@ struct Sum2 {
 };
 
 /// Sign of a value known as s + sigma within `err`: unknown if that does not decide.
-inline Sign sign_within(double s, double sigma, double err) {
+/// `value` receives s + sigma (for a Newton step: instant_between).
+inline Sign sign_within(double s, double sigma, double err, double& value) {
   const double v = s + sigma;  // relative error u: cannot flip a sign when |v| > 2 err
+  value = v;
   if (v > 2 * err + tiny) return Sign::positive;
   if (v < -2 * err - tiny) return Sign::negative;
   return Sign::unknown;
@@ -78,8 +80,10 @@ inline void add_position(Sum2& sum, double& err, double sign, const Kinematics& 
   err += u * std::fabs(q);
 }
 
-/// The pair's certificate |c_a - c_b|^2 - (ra + rb)^2 + allowance at the double x.
-Sign pair_sign_dd(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double x) {
+/// The pair's certificate |c_a - c_b|^2 - (ra + rb)^2 + allowance at the double x, and
+/// (in `value`) its value there in doubles.
+Sign pair_sign_dd(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double x,
+                  double& value) {
   Sum2 f;
   double err = 0;
   for (int k = 0; k < 3; ++k) {
@@ -107,27 +111,40 @@ Sign pair_sign_dd(const Kinematics& a, double ra, const Kinematics& b, double rb
   f.add(-m2);
   f.add(allowance);
   err += u * (std::fabs(m) + m2);
-  return sign_within(f.s, f.sigma, safety * (err + f.error()));
+  return sign_within(f.s, f.sigma, safety * (err + f.error()), value);
 }
 
-/// The wall's certificate side (x(t) - plane) - r + allowance at the double x.
-Sign wall_sign_dd(const Kinematics& a, double r, int axis, double plane, int side, double allowance, double x) {
+/// The pair's certificate's derivative at x, in doubles: 2 (c_a - c_b) . (v_a - v_b).
+double pair_slope(const Kinematics& a, const Kinematics& b, double x) {
+  double slope = 0;
+  for (int k = 0; k < 3; ++k) slope += 2 * (a.position(k, x) - b.position(k, x)) * (a.v[k] - b.v[k]);
+  return slope;
+}
+
+/// The wall's certificate side (x(t) - plane) - r + allowance at the double x, and its
+/// value in doubles.
+Sign wall_sign_dd(const Kinematics& a, double r, int axis, double plane, int side, double allowance, double x,
+                  double& value) {
   Sum2 f;
   double err = 0;
   add_position(f, err, side, a, axis, x);
   f.add(-side * plane);
   f.add(-r);
   f.add(allowance);
-  return sign_within(f.s, f.sigma, safety * (err + f.error()));
+  return sign_within(f.s, f.sigma, safety * (err + f.error()), value);
 }
 
 /// The instant (smallest double >= T) given doubles L < T <= H with the function
-/// positive before T and negative after it up to H: bisection with interval signs of the
-/// exact function (`sign_at`), then kds's ceil_to_double, which evaluates exactly, for the
-/// last ulps the intervals cannot resolve.
-template <class SignAt>
+/// positive before T and negative after it up to H: a search with certified signs of the
+/// exact function (`sign_at(x, value)`, which also gives the function's value at x in
+/// doubles), then kds's ceil_to_double, which evaluates exactly, for the last ulps the
+/// signs cannot resolve. `slope(x)` is the derivative in doubles, for one Newton step from
+/// the closed form's guess: it only chooses where to probe, so the answer is the same
+/// whatever its accuracy (a sign evaluation costs about 1000 instructions: the guess is
+/// often 10 ulps off, the Newton point within one).
+template <class SignAt, class Slope>
 double instant_between(double L, double H, double guess, const Function* (*make)(const void*), const void* data,
-                       SignAt&& sign_at, TimeCounters& counters) {
+                       SignAt&& sign_at, Slope&& slope, TimeCounters& counters) {
   ++counters.instants;
   auto exact = [&] {
     ++counters.instants_exact;
@@ -137,7 +154,8 @@ double instant_between(double L, double H, double guess, const Function* (*make)
     while (next_up(L) < H) {
       double mid = L + 0.5 * (H - L);
       if (!(mid > L && mid < H)) mid = next_up(L);
-      const Sign s = sign_at(mid);
+      double ignored = 0;
+      const Sign s = sign_at(mid, ignored);
       if (s == Sign::positive) L = mid;
       else if (s == Sign::negative || s == Sign::zero) H = mid;
       else return exact();
@@ -152,8 +170,9 @@ double instant_between(double L, double H, double guess, const Function* (*make)
   auto value = [](Bits b) { return std::bit_cast<double>(b); };
   Bits lb = bits(L), hb = bits(H);
   // The sign at b; false when the double-double filter cannot tell (then: exact).
+  double at_probe = 0;  // the function's value at the last probe, in doubles
   auto probe = [&](Bits b, bool& positive) {
-    const Sign s = sign_at(value(b));
+    const Sign s = sign_at(value(b), at_probe);
     if (s == Sign::unknown) return false;
     positive = s == Sign::positive;
     if (positive) {
@@ -169,6 +188,15 @@ double instant_between(double L, double H, double guess, const Function* (*make)
     Bits g = std::clamp(bits(std::max(guess, 0.0)), lb + 1, hb - 1);
     bool positive = false;
     if (!probe(g, positive)) return exact();
+    // One Newton step from the guess, if it lands strictly inside the bracket.
+    const double x = value(g), newton = x - at_probe / slope(x);
+    if (hb - lb > 1 && newton >= 0 && newton > L && newton < H) {
+      const Bits n = std::clamp(bits(newton), lb + 1, hb - 1);
+      if (n != g) {
+        g = n;
+        if (!probe(g, positive)) return exact();
+      }
+    }
     for (Bits step = 1; hb - lb > 1; step *= 2) {
       const Bits next = positive ? g + step : g - std::min(step, g);
       if (next <= lb || next >= hb) break;
@@ -322,7 +350,8 @@ double pair_instant(const Kinematics& a, double ra, const Kinematics& b, double 
   if (w.exact || !w.fails()) return w.lo;
   const double t0 = std::max(a.start, b.start);
   // Near the root intervals cannot tell the sign: the double-double filter, which can.
-  auto sign_at = [&](double x) { return pair_sign_dd(a, ra, b, rb, allowance, x); };
+  auto sign_at = [&](double x, double& value) { return pair_sign_dd(a, ra, b, rb, allowance, x, value); };
+  auto slope = [&](double x) { return pair_slope(a, b, x); };
   struct Data {
     const Kinematics &a, &b;
     double ra, rb, allowance;
@@ -335,14 +364,15 @@ double pair_instant(const Kinematics& a, double ra, const Kinematics& b, double 
   };
   // T >= w.lo > the double below it, and f > 0 on [t0, T).
   const double L = w.lo > t0 ? std::max(next_down(w.lo), t0) : t0;
-  return instant_between(L, w.hi, w.guess, make, &data, sign_at, counters);
+  return instant_between(L, w.hi, w.guess, make, &data, sign_at, slope, counters);
 }
 
 double wall_instant(const Kinematics& a, double r, int axis, double plane, int side, double allowance, const Window& w,
                     TimeCounters& counters) {
   if (w.exact || !w.fails()) return w.lo;
   const double t0 = a.start;
-  auto sign_at = [&](double x) { return wall_sign_dd(a, r, axis, plane, side, allowance, x); };
+  auto sign_at = [&](double x, double& value) { return wall_sign_dd(a, r, axis, plane, side, allowance, x, value); };
+  auto slope = [&](double) { return side * a.v[axis]; };
   struct Data {
     const Kinematics& a;
     double r, plane, allowance;
@@ -355,7 +385,7 @@ double wall_instant(const Kinematics& a, double r, int axis, double plane, int s
     return &d->f->certificate;
   };
   const double L = w.lo > t0 ? std::max(next_down(w.lo), t0) : t0;
-  return instant_between(L, w.hi, w.guess, make, &data, sign_at, counters);
+  return instant_between(L, w.hi, w.guess, make, &data, sign_at, slope, counters);
 }
 
 }  // namespace kds::hard_spheres
