@@ -741,7 +741,17 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   }
   for (SphereId id : ids)
     for (int w = 0; w < wall_count; ++w) decide_wall_allowance(id, static_cast<Wall>(w));
-  for (const auto& [id, j] : near_) decide_pair_allowance(id, j, t);
+  // A pair of two spheres that both change motion is listed by each of them (the near
+  // test is symmetric): decided once, from the first (the colliding pair, every time).
+  auto listed_before = [&](SphereId id, SphereId j) {
+    for (SphereId other : ids) {
+      if (other == id) return false;
+      if (other == j) return true;
+    }
+    return false;
+  };
+  for (const auto& [id, j] : near_)
+    if (!listed_before(id, j)) decide_pair_allowance(id, j, t);
   // (The pairs already failing at this instant are near too; decided again if listed twice: idempotent.)
   for (SphereId id : ids)
     for (const std::uint64_t key : touching_now_) {
