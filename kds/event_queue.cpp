@@ -122,9 +122,11 @@ class HeapEventQueue final : public EventQueue {
       // The branch-free choice below makes the next level's address wait for this level's
       // loads; at large n each level is a cache miss, so the grandchildren (16 entries in a
       // row, 6 or 7 cache lines) are requested now, while the children are compared.
-      if (const std::size_t grand = arity * first + 1; grand < n) {
+      // (Only for a whole group inside the array: the addresses stay within it or one past.)
+      if (const std::size_t grand = arity * first + 1; grand + arity * arity <= n) {
+        static_assert(arity * arity * sizeof(Entry) == 6 * 64);
         const char* p = reinterpret_cast<const char*>(heap_.data() + grand);
-        for (int line = 0; line < 7; ++line) __builtin_prefetch(p + 64 * line);
+        for (int line = 0; line <= 6; ++line) __builtin_prefetch(p + 64 * line);
       }
       const std::size_t best = earliest_child(first, std::min(first + arity, n), quick);
       if (!fires_first(heap_[best], e, quick)) break;

@@ -146,6 +146,7 @@ template <class SignAt, class Slope>
 double instant_between(double L, double H, double guess, const Function* (*make)(const void*), const void* data,
                        SignAt&& sign_at, Slope&& slope, TimeCounters& counters) {
   ++counters.instants;
+  if (L == 0) L = 0.0;  // -0.0 would pass L >= 0 below with the bit pattern of a negative
   auto exact = [&] {
     ++counters.instants_exact;
     return ceil_to_double(Root::isolated(L, H, make(data)));

@@ -459,9 +459,11 @@ void HardSphereWorld::sift_down(std::size_t pos) {
     if (first >= n) break;
     // At large N each level is a cache miss: the grandchildren (16 entries in a row, 4 or 5
     // cache lines) are requested while the children are compared.
-    if (const std::size_t grand = arity * first + 1; grand < n) {
+    // (Only for a whole group inside the array: the addresses stay within it or one past.)
+    if (const std::size_t grand = arity * first + 1; grand + arity * arity <= n) {
+      static_assert(arity * arity * sizeof(HeapEntry) == 4 * 64);
       const char* p = reinterpret_cast<const char*>(heap_.data() + grand);
-      for (int line = 0; line < 5; ++line) __builtin_prefetch(p + 64 * line);
+      for (int line = 0; line <= 4; ++line) __builtin_prefetch(p + 64 * line);
     }
     std::size_t child = first;
     for (std::size_t c = first + 1; c < std::min(first + arity, n); ++c)
