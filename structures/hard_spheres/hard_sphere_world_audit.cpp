@@ -64,7 +64,8 @@ void HardSphereWorld::audit(double t) const {
   }
   // As built: build() computes each pair's window once for both of its spheres; each
   // sphere's event must be what schedule() finds from scratch (on a copy, so that this
-  // world's counters and queue stay as they are), field for field.
+  // world's counters and queue stay as they are; the copy's observers are never called:
+  // schedule() calls none), field for field.
   if (as_built_) {
     HardSphereWorld fresh(*this);
     for (SphereId i = 0; i < n; ++i) {
