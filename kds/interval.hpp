@@ -113,6 +113,13 @@ class Interval {
     double q1 = a.lo_ / b.lo_, q2 = a.lo_ / b.hi_, q3 = a.hi_ / b.lo_, q4 = a.hi_ / b.hi_;
     return {next_down(min4(q1, q2, q3, q4)), next_up(max4(q1, q2, q3, q4))};
   }
+  /// a / b for a and b certainly positive: operator/'s bounds, bit for bit, from two of
+  /// its four divisions (the quotient is least at a.lo / b.hi and greatest at a.hi / b.lo,
+  /// rounding being monotonic). Other operands take operator/.
+  friend Interval divide_positive(Interval a, Interval b) {
+    if (!(a.lo_ > 0 && b.lo_ > 0)) return a / b;
+    return {next_down(unnan(a.lo_ / b.hi_)), next_up(unnan(a.hi_ / b.lo_))};
+  }
   Interval& operator+=(Interval b) { return *this = *this + b; }
   Interval& operator-=(Interval b) { return *this = *this - b; }
   Interval& operator*=(Interval b) { return *this = *this * b; }

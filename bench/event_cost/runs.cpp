@@ -83,6 +83,25 @@ Measurement hard_spheres_kds(Measurement m, const RunSettings& s, Exactness exac
   return m;
 }
 
+/// The hard-sphere path's counters over a timed stretch, on stderr (how often each path
+/// of event_times.hpp ran).
+void report_counters(std::size_t n, const HardSphereStats& before, const HardSphereStats& after) {
+  std::fprintf(stderr,
+               "[kds_hard_spheres n=%zu] pair windows asked %llu, rejected %llu, beyond the bound %llu, enclosed %llu; "
+               "wall windows %llu; instants resolved %llu (exact in the last ulps %llu); exact windows %llu; stale "
+               "events %llu; reschedules %llu; instants with exact ordering %llu\n",
+               n, (unsigned long long)(after.times.pair_tests - before.times.pair_tests),
+               (unsigned long long)(after.times.pair_rejected - before.times.pair_rejected),
+               (unsigned long long)(after.times.pair_beyond - before.times.pair_beyond),
+               (unsigned long long)(after.times.pair_windows - before.times.pair_windows),
+               (unsigned long long)(after.times.wall_tests - before.times.wall_tests),
+               (unsigned long long)(after.times.instants - before.times.instants),
+               (unsigned long long)(after.times.instants_exact - before.times.instants_exact),
+               (unsigned long long)(after.times.exact_fallbacks - before.times.exact_fallbacks),
+               (unsigned long long)(after.stale - before.stale), (unsigned long long)(after.reschedules - before.reschedules),
+               (unsigned long long)(after.instants_exact - before.instants_exact));
+}
+
 /// Item 3's path (structures/hard_spheres): exact answers, one event per sphere. Its
 /// counters map onto the CSV's: failure computations are the pair and wall windows asked
 /// for, exact fallbacks every use of the exact path (a window the bound could not give,
@@ -115,20 +134,7 @@ Measurement hard_spheres_fast(Measurement m, const RunSettings& s) {
   m.exact_fallbacks = exact(after) - exact(before);
   m.comparisons = after.instants_exact - before.instants_exact;  // instants whose first event needed exact roots
   m.simulated_s = world.now() - t0;
-  std::fprintf(stderr,
-               "[kds_hard_spheres n=%zu] pair windows asked %llu, rejected %llu, beyond the bound %llu, enclosed %llu; "
-               "wall windows %llu; instants resolved %llu (exact in the last ulps %llu); exact windows %llu; stale "
-               "events %llu; reschedules %llu; instants with exact ordering %llu\n",
-               m.n, (unsigned long long)(after.times.pair_tests - before.times.pair_tests),
-               (unsigned long long)(after.times.pair_rejected - before.times.pair_rejected),
-               (unsigned long long)(after.times.pair_beyond - before.times.pair_beyond),
-               (unsigned long long)(after.times.pair_windows - before.times.pair_windows),
-               (unsigned long long)(after.times.wall_tests - before.times.wall_tests),
-               (unsigned long long)(after.times.instants - before.times.instants),
-               (unsigned long long)(after.times.instants_exact - before.times.instants_exact),
-               (unsigned long long)(after.times.exact_fallbacks - before.times.exact_fallbacks),
-               (unsigned long long)(after.stale - before.stale), (unsigned long long)(after.reschedules - before.reschedules),
-               (unsigned long long)(after.instants_exact - before.instants_exact));
+  report_counters(m.n, before, after);
   return m;
 }
 
@@ -204,6 +210,7 @@ Measurement paper_hard_spheres(Measurement m, const RunSettings& s) {
   auto exact = [](const HardSphereStats& x) { return x.times.exact_fallbacks + x.times.instants_exact + x.exact_comparisons; };
   m.exact_fallbacks = exact(after) - exact(before);
   m.comparisons = after.instants_exact - before.instants_exact;
+  report_counters(m.n, before, after);
   m.collisions = world.sphere_contacts();
   return m;
 }

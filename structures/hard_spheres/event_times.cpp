@@ -247,6 +247,13 @@ Window exact_window(const Function& f, double t0) {
   return t == never ? Window{} : Window{t, t, t, true};
 }
 
+/// The exact path of pair_window, out of line: the fast path then keeps fewer registers.
+[[gnu::noinline, gnu::cold]] Window exact_pair_window(const Kinematics& a, double ra, const Kinematics& b, double rb,
+                                                      double allowance, double t0) {
+  const PairFunction f(a, ra, b, rb, allowance);
+  return exact_window(f.certificate, t0);
+}
+
 }  // namespace
 
 Root pair_root(const PairFunction& f, double t0) { return first_failure(f.certificate, Root::at(t0)); }
@@ -259,25 +266,34 @@ Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double r
   const double ha = t0 - a.start, hb = t0 - b.start;
   // f(t0 + s) = A s^2 + 2 B s + C with D the centres' difference at t0 and V the
   // velocities' difference: A = V.V, B = D.V, C = D.D - R^2 + allowance.
-  double D[3], V[3], M = 0;
+  double D[3], V[3], M = 0, B = 0, C0 = 0, sumV = 0;
   for (int k = 0; k < 3; ++k) {
     const double xa = a.v[k] * ha + a.p[k], xb = b.v[k] * hb + b.p[k];
     D[k] = xa - xb;
     V[k] = a.v[k] - b.v[k];
     M = std::max(M, std::fabs(a.p[k]) + std::fabs(a.v[k] * ha) + std::fabs(b.p[k]) + std::fabs(b.v[k] * hb));
+    B += D[k] * V[k];
+    C0 += D[k] * D[k];
+    sumV += std::fabs(V[k]);
   }
   // |D_k - exact| <= eD: the rounding of h, of v h, of p + v h on each side, of the difference.
   const double eD = 8 * u * M + tiny;
   const double R = ra + rb;
-  double A = 0, B = 0, C0 = 0, errB = 0, errC = 0;
+  const double C = C0 - R * R + allowance;
+  // Moving apart (the test below, most pairs of a scan), decided first with a coarser bound
+  // on B's rounding, which needs neither A nor the other bounds: |D_k| <= M (1 + 6u), so
+  // errB below is at most safety (eD + 6u M (1 + 6u)) sum |V_k| (1 + 8u) + tiny. The pairs
+  // it rejects are rejected below too; the others get exactly the answer below.
+  if (C >= 0 && B > 1.001 * safety * (eD + 7 * u * M) * sumV + 2 * tiny) {
+    ++counters.pair_rejected;
+    return Window{};
+  }
+  double A = 0, errB = 0, errC = 0;
   for (int k = 0; k < 3; ++k) {
     A += V[k] * V[k];
-    B += D[k] * V[k];
-    C0 += D[k] * D[k];
     errB += eD * std::fabs(V[k]) + 6 * u * std::fabs(D[k] * V[k]);
     errC += (2 * std::fabs(D[k]) + eD) * eD;
   }
-  const double C = C0 - R * R + allowance;
   errB = safety * errB + tiny;
   errC = safety * (errC + 8 * u * (C0 + R * R + std::fabs(allowance))) + tiny;
   const double errA = safety * 8 * u * A;
@@ -300,7 +316,7 @@ Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double r
       if (disc > errDisc) {
         // The first root s = C / (-B + sqrt(B^2 - A C)), enclosed with the bounds.
         const Interval Bi(B - errB, B + errB), Ci(C - errC, C + errC), Di(disc - errDisc, disc + errDisc);
-        const Interval s = Ci / (-Bi + sqrt(Di));
+        const Interval s = divide_positive(Ci, -Bi + sqrt(Di));
         const Interval T = Interval(t0) + s;
         if (T.lo() > bound) {
           ++counters.pair_beyond;
@@ -309,7 +325,7 @@ Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double r
         // Before the vertex of the parabola, so that f decreases on [t0, T.hi]: the root
         // is isolated there (pair_instant bisects it).
         const Interval Ai(A - errA, A + errA);
-        const Interval vertex = Interval(t0) + (-Bi) / Ai;
+        const Interval vertex = Interval(t0) + divide_positive(-Bi, Ai);
         if (T.hi() < vertex.lo()) {
           ++counters.pair_windows;
           return Window{std::max(T.lo(), t0), T.hi(), t0 + C / (-B + std::sqrt(disc)), false};
@@ -322,8 +338,7 @@ Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double r
   }
   // Touching now, a grazing pair, or signs too close to zero.
   ++counters.exact_fallbacks;
-  const PairFunction f(a, ra, b, rb, allowance);
-  return exact_window(f.certificate, t0);
+  return exact_pair_window(a, ra, b, rb, allowance, t0);
 }
 
 Window wall_window(const Kinematics& a, double r, int axis, double plane, int side, double allowance,
@@ -332,12 +347,16 @@ Window wall_window(const Kinematics& a, double r, int axis, double plane, int si
   const double t0 = a.start;
   const double v = a.v[axis];
   // f(t) = side (x(t) - plane) - r + allowance, x(t0) = p exactly.
+  // Not moving towards the wall and f(t0) >= 0 in doubles: the intervals below would say
+  // never too (their upper bounds lie at or above the doubles' values, rounding being
+  // monotonic), so half of the walls need none.
+  if (side * v >= 0 && (side > 0 ? a.p[axis] - plane : plane - a.p[axis]) - r + allowance >= 0) return Window{};
   const Interval c = Interval(a.p[axis]);
   const Interval f0 = (side > 0 ? c - Interval(plane) : Interval(plane) - c) - Interval(r) + Interval(allowance);
   // Not moving towards the wall: never fails (f(t0) >= 0 as for pairs, by the allowance).
   if (side * v >= 0 && !f0.certainly_negative()) return Window{};
   if (f0.certainly_positive()) {
-    const Interval T = Interval(t0) + f0 / Interval(std::fabs(v));
+    const Interval T = Interval(t0) + divide_positive(f0, Interval(std::fabs(v)));
     ++counters.wall_windows;
     return Window{std::max(T.lo(), t0), T.hi(), t0 + f0.mid() / std::fabs(v), false};
   }

@@ -294,10 +294,7 @@ void HardSphereWorld::cross(SphereId i) {
 
 // ---------------------------------------------------------------- failure times
 
-double HardSphereWorld::allowance(std::uint64_t key, SphereId a, SphereId b) const {
-  // a is the sphere of smaller id (a == b for a wall).
-  // Most pairs have none: both spheres' marks tell it from the cache line of their motions.
-  if (kin_[a].allowance_count != kin_[a].count || kin_[b].allowance_count != kin_[b].count) return 0;
+double HardSphereWorld::stored_allowance(std::uint64_t key, SphereId a, SphereId b) const {
   const AllowanceSlot& slot = slot_[a];
   if (slot.key == key) {
     if (slot.allowance.count_a == kin_[a].count && slot.allowance.count_b == kin_[b].count) return slot.allowance.value;

@@ -167,7 +167,13 @@ class HardSphereWorld {
   hard_spheres::Window wall_window(SphereId i, int w);
   double pair_instant(SphereId i, SphereId j, const hard_spheres::Window& w);
   double wall_instant(SphereId i, int w, const hard_spheres::Window& win);
-  double allowance(std::uint64_t key, SphereId a, SphereId b) const;
+  double allowance(std::uint64_t key, SphereId a, SphereId b) const {
+    // a is the sphere of smaller id (a == b for a wall). Most pairs have none: both
+    // spheres' marks tell it from the cache line of their motions.
+    if (kin_[a].allowance_count != kin_[a].count || kin_[b].allowance_count != kin_[b].count) return 0;
+    return stored_allowance(key, a, b);
+  }
+  double stored_allowance(std::uint64_t key, SphereId a, SphereId b) const;
   void store_allowance(std::uint64_t key, SphereId a, SphereId b, double value);
   void set_crossing(SphereId i, Event& e) const;
 

@@ -150,6 +150,39 @@ TEST(Interval, ProductIsTheOuterRoundedHullBitForBit) {
   }
 }
 
+TEST(Interval, DividePositiveIsTheQuotientBitForBit) {
+  // divide_positive takes two of operator/'s four divisions when both operands are
+  // certainly positive, and operator/ otherwise: the bounds must be operator/'s, bit for
+  // bit, at every scale and at the ends of the range.
+  std::mt19937_64 rng(kds::testing::test_seed());
+  const double inf = std::numeric_limits<double>::infinity(), max = std::numeric_limits<double>::max();
+  const double denorm = std::numeric_limits<double>::denorm_min();
+  std::vector<Interval> special{Interval(denorm),     Interval(denorm, 1.0), Interval(1.0),       Interval(1.0, inf),
+                                Interval(inf),        Interval(max),         Interval(max, inf),  Interval(0.5, 2.0),
+                                Interval(1e-300, 1e300), Interval(0.0, 1.0), Interval(-1.0, -0.5), Interval(-2.0, 3.0)};
+  auto same = [](double x, double y) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y); };
+  auto check = [&](Interval a, Interval b) {
+    if (b.lo() <= 0 && b.hi() >= 0) return;  // operator/'s divisor must not contain zero
+    const Interval q = divide_positive(a, b), r = a / b;
+    ASSERT_TRUE(same(q.lo(), r.lo()) && same(q.hi(), r.hi())) << a << " / " << b << ": " << q << " against " << r;
+  };
+  for (Interval a : special)
+    for (Interval b : special) check(a, b);
+  int positive = 0;
+  for (int i = 0; i < 200000; ++i) {
+    Interval a = random_interval(rng), b = random_interval(rng);
+    // Mostly positive operands (the case divide_positive computes itself).
+    if (uniform_int(rng, 0, 3) != 0) a = Interval(std::fabs(a.lo()) < std::fabs(a.hi()) ? std::fabs(a.lo()) : std::fabs(a.hi()),
+                                                  std::fmax(std::fabs(a.lo()), std::fabs(a.hi())));
+    if (uniform_int(rng, 0, 3) != 0) b = Interval(std::fabs(b.lo()) < std::fabs(b.hi()) ? std::fabs(b.lo()) : std::fabs(b.hi()),
+                                                  std::fmax(std::fabs(b.lo()), std::fabs(b.hi())));
+    if (uniform_int(rng, 0, 20) == 0) a = special[static_cast<std::size_t>(uniform_int(rng, 0, 11))];
+    positive += a.lo() > 0 && b.lo() > 0;
+    check(a, b);
+  }
+  EXPECT_GT(positive, 50000);
+}
+
 TEST(Interval, SquareIsNeverNegativeAndContainsTheExactSquare) {
   std::mt19937_64 rng(kds::testing::test_seed());
   auto same = [](double x, double y) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y); };
