@@ -301,10 +301,17 @@ void Simulator::observe(const char* kind, const BodyList& bodies, bool exact) {
   ++stats_.events;
   stats_.touched_total += touched_in_event_;
   stats_.touched_max = std::max<std::uint64_t>(stats_.touched_max, touched_in_event_);
-  auto it = std::find_if(stats_.events_by_kind.begin(), stats_.events_by_kind.end(),
-                         [&](const Statistics::KindCount& k) { return k.kind == kind; });
-  if (it == stats_.events_by_kind.end()) stats_.events_by_kind.push_back({kind, 1});
-  else ++it->count;
+  // Kinds are string literals: found by address (one literal per kind and translation
+  // unit); a new address is matched by its text once.
+  auto known = std::find_if(kind_slots_.begin(), kind_slots_.end(), [&](const auto& k) { return k.first == kind; });
+  if (known == kind_slots_.end()) {
+    auto it = std::find_if(stats_.events_by_kind.begin(), stats_.events_by_kind.end(),
+                           [&](const Statistics::KindCount& k) { return k.kind == kind; });
+    if (it == stats_.events_by_kind.end()) it = stats_.events_by_kind.insert(it, {kind, 0});
+    kind_slots_.emplace_back(kind, static_cast<std::size_t>(it - stats_.events_by_kind.begin()));
+    known = kind_slots_.end() - 1;
+  }
+  ++stats_.events_by_kind[known->second].count;
   if (!observers_.empty()) {
     EventRecord record{stats_.events - 1, now_, exact, kind, bodies.view(), touched_in_event_};
     for (Observer* o : observers_) o->on_event(record);

@@ -194,6 +194,7 @@ class Simulator {
   std::vector<Structure*> structures_;
   std::vector<Observer*> observers_;
   Statistics stats_;
+  std::vector<std::pair<const char*, std::size_t>> kind_slots_;  // a kind's address -> its index in events_by_kind
   SolverCounters solver_at_start_;
 };
 

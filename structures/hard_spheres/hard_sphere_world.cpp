@@ -281,7 +281,8 @@ void HardSphereWorld::cross(SphereId i) {
     lo[k] = hi[k] = layer;
     Best best{e, e.kind == Kind::none ? ~std::uint64_t{0} : tie_of(i)};
     for_each_in_cells(lo, hi, i, [&](SphereId j) {
-      consider(i, best, pair_window(i, j, best.contact.hi), Kind::pair, j, tie_key::pair(i, j), false);
+      const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
+      if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), false);
     });
     const double cross = e.cross;
     const std::uint8_t face = e.cross_face;
@@ -383,7 +384,7 @@ void HardSphereWorld::consider(SphereId i, Best& best, hard_spheres::Window w, K
   contact.tied = true;
 }
 
-void HardSphereWorld::schedule(SphereId i, bool resolve_all) {
+void HardSphereWorld::schedule(SphereId i, bool resolve_all, const std::vector<SphereId>* neighbours) {
   // The sphere's earliest candidate by the windows of the failure times, over its walls
   // and the spheres of the 27 cells around it (regardless of its next crossing, so that
   // the candidate stays good after it: cross()).
@@ -391,9 +392,14 @@ void HardSphereWorld::schedule(SphereId i, bool resolve_all) {
   Best best;
   for (int w = 0; w < wall_count; ++w)
     consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), resolve_all);
-  for_each_neighbour(i, [&](SphereId j) {
-    consider(i, best, pair_window(i, j, best.contact.hi), Kind::pair, j, tie_key::pair(i, j), resolve_all);
-  });
+  auto pair = [&](SphereId j) {
+    const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
+    if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), resolve_all);
+  };
+  if (neighbours != nullptr)
+    for (SphereId j : *neighbours) pair(j);
+  else
+    for_each_neighbour(i, pair);
   event_[i] = best.contact;
   set_crossing(i, event_[i]);
   heap_update(i);
@@ -732,7 +738,7 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   // One scan of the neighbours serves both: note_failing_now lists the neighbours near
   // contact, and only those can need an allowance (the others are far apart).
   near_.clear();
-  for (SphereId id : ids) note_failing_now(id, t);
+  for (std::size_t i = 0; i < ids.size(); ++i) note_failing_now(ids[i], t, scanned_[i]);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     set_motion(ids[i], Kinematics{states[i].position, states[i].velocity, t});
     ++kin_[ids[i]].count;
@@ -759,7 +765,8 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
       if (std::find(near_.begin(), near_.end(), std::pair<SphereId, SphereId>{id, a == id ? b : a}) == near_.end())
         decide_pair_allowance(a, b, t);
     }
-  for (SphereId id : ids) schedule(id);
+  // The cells have not changed since note_failing_now listed each sphere's neighbours.
+  for (std::size_t i = 0; i < ids.size(); ++i) schedule(ids[i], false, &scanned_[i]);
   if (allowances_.size() > 4 * size() + 64) {
     for (auto it = allowances_.begin(); it != allowances_.end();) {
       const SphereId a = static_cast<SphereId>(it->first >> 32);
@@ -771,7 +778,7 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   }
 }
 
-void HardSphereWorld::note_failing_now(SphereId id, double t) {
+void HardSphereWorld::note_failing_now(SphereId id, double t, std::vector<SphereId>& neighbours) {
   auto noted = [&](std::uint64_t key) {
     return std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
   };
@@ -781,7 +788,9 @@ void HardSphereWorld::note_failing_now(SphereId id, double t) {
   // the contact tolerance.
   const double near = 1e-3 + 8 * settings_.contact_tolerance;
   const Vec<3> x = kin_[id].position(t);
+  neighbours.clear();
   for_each_neighbour(id, [&](SphereId j) {
+    neighbours.push_back(j);
     const Vec<3> d = sub(x, kin_[j].position(t));
     const double R = radius(id) + radius(j), d2 = dot(d, d);
     if (d2 - R * R > near * (d2 + R * R)) return;

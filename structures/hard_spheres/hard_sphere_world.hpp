@@ -155,7 +155,9 @@ class HardSphereWorld {
   void sift_up(std::size_t pos);
   void sift_down(std::size_t pos);
   bool valid(SphereId i) const;
-  void schedule(SphereId i, bool resolve_all = false);
+  /// The sphere's earliest event over its walls and neighbours (the spheres of the 27
+  /// cells around it, or `neighbours` when the caller has just listed them).
+  void schedule(SphereId i, bool resolve_all = false, const std::vector<SphereId>* neighbours = nullptr);
   void consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner, std::uint64_t tie,
                 bool resolve_all);
   void resolve(SphereId i);
@@ -193,7 +195,8 @@ class HardSphereWorld {
   void first_of_instant(double t);
   void encounter(SphereId a, SphereId b, bool with_wall, Wall w);
   void restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states);
-  void note_failing_now(SphereId id, double t);
+  /// Also lists the sphere's neighbours in `neighbours` (for schedule(), after the motion change).
+  void note_failing_now(SphereId id, double t, std::vector<SphereId>& neighbours);
   void decide_pair_allowance(SphereId a, SphereId b, double t0);
   void decide_wall_allowance(SphereId id, Wall w);
   void record(const Contact& c);
@@ -245,6 +248,7 @@ class HardSphereWorld {
   std::vector<std::uint64_t> touching_now_;
   std::uint64_t events_at_instant_ = 0;
   std::vector<HeapEntry> gathered_;  // reused
+  std::array<std::vector<SphereId>, 2> scanned_;  // restart: each sphere's neighbours, listed once
   std::vector<std::pair<SphereId, SphereId>> near_;  // (sphere, neighbour) near contact at a motion change (restart)
   std::vector<Contact> contacts_;
   bool keep_contacts_ = true;
