@@ -283,8 +283,10 @@ Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double r
   // Moving apart (the test below, most pairs of a scan), decided first with a coarser bound
   // on B's rounding, which needs neither A nor the other bounds: |D_k| <= M (1 + 6u), so
   // errB below is at most safety (eD + 6u M (1 + 6u)) sum |V_k| (1 + 8u) + tiny. The pairs
-  // it rejects are rejected below too; the others get exactly the answer below.
-  if (C >= 0 && B > 1.001 * safety * (eD + 7 * u * M) * sumV + 2 * tiny) {
+  // it rejects are rejected below too; the others get exactly the answer below. Only for a
+  // finite B: a product D_k V_k that overflows makes B infinite and errB below infinite
+  // (then the exact path decides), while this bound stays finite (found by review).
+  if (C >= 0 && B <= std::numeric_limits<double>::max() && B > 1.001 * safety * (eD + 7 * u * M) * sumV + 2 * tiny) {
     ++counters.pair_rejected;
     return Window{};
   }

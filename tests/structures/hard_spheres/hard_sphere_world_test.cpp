@@ -281,6 +281,23 @@ TEST(HardSphereEventTimes, EqualVelocitiesAndSlidingPairsAreDecidedByTheDoubles)
   }
 }
 
+TEST(HardSphereEventTimes, OverflowingProductsAreNotTakenForMovingApart) {
+  // Found by review: with |D_k V_k| beyond the largest double, B = D.V rounds to +infinity
+  // although the pair approaches (the other axes outweigh the one that overflowed). The
+  // window must then come from the exact path, not from "moving apart".
+  using kds::hard_spheres::Kinematics;
+  const double L = 0x1p500, w = 0x1p524, r = 0.85 * L;  // R = 1.7 L: closest approach 1.64 L < R < |D| = 1.73 L
+  const Kinematics a{{L, L, L}, {1.01 * w, -0.99 * w, -0.99 * w}, 0}, b{{0, 0, 0}, {0, 0, 0}, 0};
+  kds::hard_spheres::TimeCounters counters;
+  const kds::hard_spheres::Window win = kds::hard_spheres::pair_window(a, r, b, r, 0, kds::hard_spheres::never, counters);
+  const kds::hard_spheres::PairFunction f(a, r, b, r, 0);
+  const kds::Root exact = kds::hard_spheres::pair_root(f, 0);
+  ASSERT_FALSE(exact.is_infinite());
+  ASSERT_TRUE(win.fails());
+  EXPECT_EQ(kds::hard_spheres::pair_instant(a, r, b, r, 0, win, counters), kds::ceil_to_double(exact));
+  EXPECT_EQ(counters.pair_rejected, 0u);
+}
+
 /// MotionPair's centre and radius only: BoundSeparation builds its generic function.
 struct GenericMotionPair {
   kds::hard_spheres::MotionPair pair;
