@@ -752,8 +752,10 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   // As CollisionWorld::restart: note the pairs and walls failing at this instant (their
   // certificates would be destroyed now), change the motions, decide the new
   // certificates' allowances, then schedule.
-  // One scan of the neighbours serves both: note_failing_now lists the neighbours near
-  // contact, and only those can need an allowance (the others are far apart).
+  // One scan of the neighbours serves all three: note_failing_now lists the neighbours
+  // near contact, and only those can need an allowance (the others are far apart), and it
+  // lists every neighbour for the new schedule. (ids: the one or two spheres of a contact.)
+  if (ids.size() > scanned_.size()) throw std::logic_error("HardSphereWorld::restart: more than two spheres");
   near_.clear();
   for (std::size_t i = 0; i < ids.size(); ++i) note_failing_now(ids[i], t, scanned_[i]);
   for (std::size_t i = 0; i < ids.size(); ++i) {
