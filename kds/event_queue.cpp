@@ -60,6 +60,9 @@ class HeapEventQueue final : public EventQueue {
     if (!heap_.empty()) {
       const auto next = reinterpret_cast<std::uintptr_t>(certificates_[heap_.front().id]);
       for (std::uintptr_t line = 0; line < 4; ++line) __builtin_prefetch(reinterpret_cast<const void*>(next + 64 * line));
+      // The event after it is most likely one of the new root's children: their slots
+      // (certificates_ by id, read by that pop) are requested too.
+      for (std::size_t c = 1; c <= arity && c < heap_.size(); ++c) __builtin_prefetch(certificates_.data() + heap_[c].id);
     }
   }
   std::size_t size() const override { return heap_.size(); }
