@@ -59,10 +59,7 @@ EntryId SortedList::insert(const Key& key) {
   try {
     while (lo < hi) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      const EntryId other = order_[mid];
-      auto difference = make_function(
-          [&]<class NT>(double origin) { return keys_.value<NT>(other, origin) - keys_.value<NT>(entry, origin); });
-      if (sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive) hi = mid;
+      if (below(entry, order_[mid])) hi = mid;
       else lo = mid + 1;
     }
   } catch (...) {
@@ -101,7 +98,29 @@ void SortedList::erase(EntryId entry) {
   erased_.emit(entry, r);
 }
 
+Sign SortedList::quick_sign(EntryId a, EntryId b) const {
+  // Filtered and exact modes only: there a sign is the exact one however it is found; the
+  // floating mode keeps its own evaluation in doubles.
+  if (sim_.exactness() == Exactness::floating) return Sign::unknown;
+  StoredLine la, lb;
+  if (!keys_.stored_line(a, la) || !keys_.stored_line(b, lb)) return Sign::unknown;
+  // The two lines as stored (x + offset + v (t - t0)) over the clock's isolating interval,
+  // outward rounded: a difference that excludes zero there has that sign at now and so
+  // just after.
+  const Interval now(sim_.now().lo(), sim_.now().hi());
+  auto value = [&](const StoredLine& l) {
+    return Interval(l.x) + Interval(l.offset) + Interval(l.v) * (now - Interval(l.t0));
+  };
+  const Interval d = value(lb) - value(la);
+  if (d.certainly_positive()) return Sign::positive;
+  if (d.certainly_negative()) return Sign::negative;
+  return Sign::unknown;
+}
+
 bool SortedList::below(EntryId a, EntryId b) const {
+  // Most comparisons of linear keys are decided by one interval evaluation; the rest (equal
+  // at now, other keys) by sign_just_after, which also looks at the derivatives.
+  if (const Sign quick = quick_sign(a, b); quick != Sign::unknown) return quick == Sign::positive;
   auto difference = make_function(
       [&]<class NT>(double origin) { return keys_.value<NT>(b, origin) - keys_.value<NT>(a, origin); });
   return sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive;

@@ -89,6 +89,9 @@ class SortedList final : public Structure {
   void unlink(std::size_t i);
   /// Whether key a is below key b just after now (insert's binary search, as a comparison).
   bool below(EntryId a, EntryId b) const;
+  /// The sign of key b - key a just after now where one interval evaluation of two linear
+  /// coordinate keys decides it; Sign::unknown otherwise.
+  Sign quick_sign(EntryId a, EntryId b) const;
   /// After order_ was rearranged: ranks renumbered, the certificate of every adjacent pair
   /// that was adjacent before (old_rank, old certificates) kept, the others destroyed or
   /// created.
