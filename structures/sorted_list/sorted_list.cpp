@@ -112,9 +112,9 @@ Sign SortedList::quick_sign(EntryId a, EntryId b) const {
     return Interval(l.x) + Interval(l.offset) + Interval(l.v) * (now - Interval(l.t0));
   };
   const Interval d = value(lb) - value(la);
-  if (d.certainly_positive()) return Sign::positive;
-  if (d.certainly_negative()) return Sign::negative;
-  return Sign::unknown;
+  if (!d.certainly_positive() && !d.certainly_negative()) return Sign::unknown;
+  ++solver_counters().sign_queries;  // a sign asked, as sign_just_after counts it (reports compare modes by it)
+  return d.certainly_positive() ? Sign::positive : Sign::negative;
 }
 
 bool SortedList::below(EntryId a, EntryId b) const {
