@@ -24,6 +24,7 @@
 /// made: a key that changes otherwise must be replaced (`Tournament::set_key`).
 
 #include <array>
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -152,6 +153,9 @@ class Key {
     for (int i = 0; i < n_terms_; ++i) {
       if (kind_ == Kind::linear) b.require_axis(terms_[i].body, terms_[i].axis, operation);
       else b.require(terms_[i].body, operation);
+      // An infinite or NaN offset would reach the exact path, which has no such number.
+      if (!std::isfinite(terms_[i].offset))
+        throw InvalidInput(operation + ": a key's offset must be finite (got " + std::to_string(terms_[i].offset) + ")");
     }
   }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <string>
 
@@ -77,6 +78,10 @@ TEST(Keys, StructuresRefuseBadKeysAndStayIntact) {
   EXPECT_EQ(message(Key::coordinate(line, 1)), "SortedList::insert: body 0 has dimension 1, no axis 1");
   EXPECT_EQ(message(Key::difference(Key::coordinate(line), Key::coordinate(gone))),
             "SortedList::insert: body 1 was erased (a stale id)");
+  EXPECT_EQ(message(Key::coordinate(line, 0, std::numeric_limits<double>::infinity())),
+            "SortedList::insert: a key's offset must be finite (got inf)");
+  EXPECT_EQ(message(Key::coordinate(line, 0, std::numeric_limits<double>::quiet_NaN())),
+            "SortedList::insert: a key's offset must be finite (got nan)");
   EXPECT_EQ(list.size(), 1u);
   EXPECT_EQ(sim.bodies().holders(line), 1u);
   EXPECT_THROW(sim.bodies().erase(line), kds::InvalidInput);
