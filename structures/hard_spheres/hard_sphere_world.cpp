@@ -307,8 +307,11 @@ double HardSphereWorld::stored_allowance(std::uint64_t key, SphereId a, SphereId
 
 void HardSphereWorld::store_allowance(std::uint64_t key, SphereId a, SphereId b, double value) {
   const Allowance x{value, kin_[a].count, kin_[b].count};
-  kin_[a].allowance_count = kin_[a].count;
-  kin_[b].allowance_count = kin_[b].count;
+  auto mark = [](std::uint32_t& m, std::uint32_t partner) {
+    m = m == no_allowance || m == partner ? partner : several_allowances;
+  };
+  mark(kin_[a].allowance_partner, static_cast<std::uint32_t>(key));
+  if (b != a) mark(kin_[b].allowance_partner, a);
   AllowanceSlot& slot = slot_[a];
   const SphereId slot_b = slot.key == ~std::uint64_t{0} ? a
                           : (slot.key & 0xFFFFFFFFu) >= 0xFFFFFFF0u ? a
@@ -761,6 +764,7 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   for (std::size_t i = 0; i < ids.size(); ++i) {
     set_motion(ids[i], Kinematics{states[i].position, states[i].velocity, t});
     ++kin_[ids[i]].count;
+    kin_[ids[i]].allowance_partner = no_allowance;  // its allowances were for its old motion
     max_speed_ = std::max(max_speed_, norm(states[i].velocity));
   }
   for (SphereId id : ids)

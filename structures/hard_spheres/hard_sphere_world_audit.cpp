@@ -62,6 +62,22 @@ void HardSphereWorld::audit(double t) const {
       if (event_[i].exact ? f != event_[i].time : !(event_[i].time <= f)) fail("sphere " + std::to_string(i) + ": its event with " + std::to_string(j) + " is not their failure");
     }
   }
+  // Allowances: every stored one that is still valid (both event counters as when stored)
+  // is the one allowance() finds: the spheres' marks (Body::allowance_partner) must let
+  // the lookup through.
+  auto check_allowance = [&](std::uint64_t key, const Allowance& x) {
+    const SphereId a = static_cast<SphereId>(key >> 32);
+    const bool wall = (key & 0xFFFFFFFFu) >= 0xFFFFFFF0u;
+    const SphereId b = wall ? a : static_cast<SphereId>(key & 0xFFFFFFFFu);
+    if (x.count_a != kin_[a].count || x.count_b != kin_[b].count) return;
+    if (allowance(key, a, b) != x.value)
+      fail("the allowance of " + std::string(wall ? "sphere " : "spheres ") + std::to_string(a) +
+           (wall ? " at wall " + std::to_string((key & 0xFFFFFFFFu) - 0xFFFFFFF0u) : " and " + std::to_string(b)) +
+           " is not found");
+  };
+  for (const AllowanceSlot& slot : slot_)
+    if (slot.key != ~std::uint64_t{0}) check_allowance(slot.key, slot.allowance);
+  for (const auto& [key, x] : allowances_) check_allowance(key, x);
   // As built: build() computes each pair's window once for both of its spheres; each
   // sphere's event must be what schedule() finds from scratch (on a copy, so that this
   // world's counters and queue stay as they are; the copy's observers are never called:

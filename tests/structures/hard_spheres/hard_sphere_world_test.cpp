@@ -515,4 +515,21 @@ TEST(HardSphereWorld, MovedInputIsReleasedAndGivesTheSameRun) {
   EXPECT_EQ(copied_message, moved_message);
 }
 
+
+TEST(HardSphereWorld, ASphereHitFromBothSidesAtOnceKeepsBothAllowances) {
+  // Two spheres meet a third one at rest from opposite sides at (nearly) the same exact
+  // time, far from t = 0, where the instant (the double at or after it) leaves the pairs
+  // overlapping by up to speed * ulp(t): the middle sphere then holds an allowance with
+  // each of them at once. The audit after every event checks that every stored allowance
+  // is found (the spheres' marks); the contacts are the all-pairs reference's.
+  const kds::CollisionWorldSettings settings = settings_for(Box3{{0, 0, 0}, {400, 40, 40}});
+  for (double gap : {100.3, 77.7, 123.45, 31.4159})
+    for (double v : {1e-4, 3.3e-5, 1.7e-3}) {
+      SCOPED_TRACE("gap " + std::to_string(gap) + ", speed " + std::to_string(v));
+      const std::vector<Sphere> spheres{ball({200 - 2 - gap, 10, 10}, {v, 0, 0}), ball({200, 10, 10}, {0, 0, 0}),
+                                        ball({200 + 2 + gap, 10, 10}, {-v, 0, 0})};
+      compare(spheres, settings, 12, true);
+    }
+}
+
 }  // namespace
