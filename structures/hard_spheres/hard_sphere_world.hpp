@@ -113,6 +113,11 @@ class HardSphereWorld {
   /// first step, every sphere's event is the one its own scan would schedule. O(n^2):
   /// for tests. Throws AuditFailure.
   void audit() const { audit(now_); }
+  /// How a scan of cells walks them: one pass (visiting each sphere as its link is read)
+  /// or two (listing them, their motions requested, then visiting): the same spheres in
+  /// the same order, so the same events; two are faster once the motions outgrow the
+  /// caches, and the constructor picks two above 4 MB of them (65,536 spheres). For tests.
+  void set_scans_in_two_passes(bool two) { scan_in_two_passes_ = two; }
   /// The same checks at t: now() or a time_between_events() (the positions at t).
   void audit(double t) const;
 
@@ -163,6 +168,13 @@ class HardSphereWorld {
   void resolve(SphereId i);
   template <class F>
   void for_each_neighbour(SphereId i, F&& f) const;
+  /// f(j) for every sphere j of the cells from lo to hi but `skip` (into `list` too, if
+  /// given, in the same order); scan_neighbours: the 27 cells around i.
+  template <class F>
+  void scan_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip,
+                  std::vector<SphereId>* list, F&& f);
+  template <class F>
+  void scan_neighbours(SphereId i, std::vector<SphereId>* list, F&& f);
   template <class F>
   void for_each_in_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip, F&& f) const;
   hard_spheres::Window pair_window(SphereId i, SphereId j, double bound);
@@ -257,6 +269,8 @@ class HardSphereWorld {
   std::uint64_t events_at_instant_ = 0;
   std::vector<HeapEntry> gathered_;  // reused
   std::array<std::vector<SphereId>, 2> scanned_;  // restart: each sphere's neighbours, listed once
+  std::vector<SphereId> scanned_cells_;           // scan_cells' list when the caller keeps none (reused)
+  bool scan_in_two_passes_ = false;               // scan_cells: list, then visit (large N)
   std::vector<std::pair<SphereId, SphereId>> near_;  // (sphere, neighbour) near contact at a motion change (restart)
   std::vector<Contact> contacts_;
   bool keep_contacts_ = true;
