@@ -167,7 +167,8 @@ void HardSphereWorld::build() {
     Best best;
     for (int w = 0; w < wall_count; ++w) {
       decide_wall_allowance(i, static_cast<Wall>(w));
-      consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), false);
+      if (wall_in_reach(i, static_cast<Wall>(w)))
+        consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), false);
     }
     event_[i] = best.contact;
   }
@@ -267,6 +268,15 @@ void HardSphereWorld::scan_neighbours(SphereId i, std::vector<SphereId>* list, F
   scan_cells(lo, hi, i, list, f);
 }
 
+bool HardSphereWorld::wall_in_reach(SphereId i, Wall w) const {
+  // A sphere in any other cell is at least a cell side (one largest diameter) from the
+  // wall's plane, and must cross into the cell next to it before it can touch it: half a
+  // cell at least, where pairs rely on crossings processed within the cells' slack of
+  // 1e-6. Its crossing into that cell makes the wall a candidate (cross()).
+  const int k = wall_axis(w), c = cell_coords(i)[k];
+  return wall_is_low(w) ? c == 0 : c == cells_[k] - 1;
+}
+
 void HardSphereWorld::set_crossing(SphereId i, Event& e) const {
   e.cross = never;
   const Kinematics& m = kin_[i];
@@ -309,6 +319,7 @@ void HardSphereWorld::cross(SphereId i) {
   set_crossing(i, e);
   const std::array<int, 3> c = cell_coords(i);
   const int layer = c[k] + (up ? 1 : -1);
+  Best best{e, e.kind == Kind::none ? ~std::uint64_t{0} : tie_of(i)};
   if (layer >= 0 && layer < cells_[k]) {
     std::array<int, 3> lo{}, hi{};
     for (int a = 0; a < 3; ++a) {
@@ -316,17 +327,22 @@ void HardSphereWorld::cross(SphereId i) {
       hi[a] = std::min(cells_[a] - 1, c[a] + 1);
     }
     lo[k] = hi[k] = layer;
-    Best best{e, e.kind == Kind::none ? ~std::uint64_t{0} : tie_of(i)};
     scan_cells(lo, hi, i, nullptr, [&](SphereId j) {
       const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
       if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), false);
     });
-    const double cross = e.cross;
-    const std::uint8_t face = e.cross_face;
-    e = best.contact;
-    e.cross = cross;
-    e.cross_face = face;
+  } else {
+    // Into the cell next to the wall it moves towards: the wall becomes a candidate (walls
+    // are examined only from the cells next to them: wall_in_reach).
+    const Wall wall = wall_of(k, !up);
+    const int w = static_cast<int>(wall);
+    consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, wall), false);
   }
+  const double cross = e.cross;
+  const std::uint8_t face = e.cross_face;
+  e = best.contact;
+  e.cross = cross;
+  e.cross_face = face;
   heap_update(i);
 }
 
@@ -431,7 +447,8 @@ void HardSphereWorld::schedule(SphereId i, bool resolve_all, const std::vector<S
   ++stats_.reschedules;
   Best best;
   for (int w = 0; w < wall_count; ++w)
-    consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), resolve_all);
+    if (wall_in_reach(i, static_cast<Wall>(w)))
+      consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), resolve_all);
   auto pair = [&](SphereId j) {
     const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
     if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), resolve_all);

@@ -194,6 +194,8 @@ class HardSphereWorld {
   double stored_allowance(std::uint64_t key, SphereId a, SphereId b) const;
   void store_allowance(std::uint64_t key, SphereId a, SphereId b, double value);
   void set_crossing(SphereId i, Event& e) const;
+  /// Whether the sphere's cell is the one next to the wall (walls are candidates only there).
+  bool wall_in_reach(SphereId i, Wall w) const;
 
   // Cells.
   int cell_coordinate(int k, double x) const;

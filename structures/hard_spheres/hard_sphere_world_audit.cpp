@@ -38,8 +38,10 @@ void HardSphereWorld::audit(double t) const {
       if (x[k] < lo - slack || x[k] > hi + slack)
         fail("sphere " + std::to_string(i) + " is outside its cell on axis " + std::to_string(k));
     }
-    // Walls: no failure before the sphere's scheduled event (the event of a sphere is
-    // recomputed at each of its motion changes, so it is never later than its walls).
+    // Walls: no failure before the sphere's scheduled contact for the wall of the cell it
+    // is in (its event is recomputed at each of its motion changes, and it meets the wall
+    // when it enters that cell); no failure before its queued event (its crossing) for
+    // the others.
     for (int w = 0; w < wall_count; ++w) {
       const Wall wall = static_cast<Wall>(w);
       const int side = wall_is_low(wall) ? 1 : -1;
@@ -48,7 +50,8 @@ void HardSphereWorld::audit(double t) const {
           kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall), side, al,
           hard_spheres::wall_window(kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall), side, al, scratch),
           scratch);
-      if (f < event_[i].time) fail("sphere " + std::to_string(i) + " reaches wall " + std::to_string(w) + " before its event");
+      if (f < (wall_in_reach(i, wall) ? event_[i].time : event_[i].queued()))
+        fail("sphere " + std::to_string(i) + " reaches wall " + std::to_string(w) + " before its event");
       if (event_[i].kind == Kind::wall && event_[i].exact && event_[i].partner == static_cast<std::uint32_t>(w) &&
           f != event_[i].time)
         fail("sphere " + std::to_string(i) + ": its wall event is not its wall's failure");
