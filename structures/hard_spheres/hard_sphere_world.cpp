@@ -821,8 +821,10 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
     kin_[ids[i]].allowance_partner = no_allowance;  // its allowances were for its old motion
     max_speed_ = std::max(max_speed_, norm(states[i].velocity));
   }
+  // Only the walls its cell touches can be near it (wall_in_reach); the others need no allowance.
   for (SphereId id : ids)
-    for (int w = 0; w < wall_count; ++w) decide_wall_allowance(id, static_cast<Wall>(w));
+    for (int w = 0; w < wall_count; ++w)
+      if (wall_in_reach(id, static_cast<Wall>(w))) decide_wall_allowance(id, static_cast<Wall>(w));
   // A pair of two spheres that both change motion is listed by each of them (the near
   // test is symmetric): decided once, from the first (the colliding pair, every time).
   auto listed_before = [&](SphereId id, SphereId j) {
