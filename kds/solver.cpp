@@ -762,10 +762,15 @@ double ceil_to_double(const Rational& x) {
 
 double allowance_at(const Function& f, double t, double decrease_rate) {
   const Polynomial<Interval> p = f.interval_polynomial(t);  // in s = t' - t: p[0] = f(t), p[1] = f'(t)
-  const Interval value = p[0], slope = p.degree() >= 1 ? p[1] : Interval(0.0);
+  return allowance_at(p[0], p.degree() >= 1 ? p[1] : Interval(0.0), t, decrease_rate,
+                      [&]() -> const Function& { return f; });
+}
+
+double allowance_at(Interval value, Interval slope, double t, double decrease_rate,
+                    const std::function<const Function&()>& function) {
   if (value.certainly_positive()) return 0;
   if (slope.hi() < -decrease_rate && !value.certainly_negative()) {
-    const Rational exact = f.exact_value_at(t);
+    const Rational exact = function().exact_value_at(t);
     return sgn(exact) < 0 ? ceil_to_double(Rational(-exact)) : 0.0;
   }
   return next_up(std::max(0.0, -value.lo()) + 2 * value.width());

@@ -11,6 +11,7 @@
 /// - a function already negative just after `now` fails at `now` ("violated at birth").
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -101,6 +102,12 @@ double ceil_to_double(const Rational& x);
 ///    decreases by a rounding error fail now, again and again.
 /// `decrease_rate` >= 0 is the slope the caller's own rounding can produce.
 double allowance_at(const Function& f, double t, double decrease_rate = 0);
+/// The same allowance from f(t) and f'(t) as the first two coefficients of f's interval
+/// polynomial at t (f'(t) = 0 when its degree is below 1), for a caller that has them
+/// cheaper than the whole polynomial (structures/hard_spheres: pair_value_and_slope);
+/// `function()` gives f, only where exact arithmetic decides (it may build f then).
+double allowance_at(Interval value, Interval slope, double t, double decrease_rate,
+                    const std::function<const Function&()>& function);
 
 /// The sign of f just after `now`: negative, positive, or zero (f identically zero);
 /// never unknown (the exact path decides what the filter cannot).

@@ -256,6 +256,69 @@ Window exact_window(const Function& f, double t0) {
 
 }  // namespace
 
+ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinematics& b, double rb, double origin) {
+  // BoundSeparation::function's short path (certificates/bound_separation.hpp) for the
+  // motions of PairFunction (Motion::coordinate_line, Line's difference, ShortPolynomial's
+  // square, sum and difference, each trimming its zero leading coefficients), keeping
+  // only what the first two coefficients depend on. c2 of a sum of squares is zero only if
+  // every square's is, and a square's is zero only if its line is constant (trimmed to
+  // degree 0), so c2's value is not needed: only whether it is zero.
+  auto line = [origin](const Kinematics& m, int k) {
+    const double c0 = m.p[k], c1 = m.v[k];
+    if (c1 == 0) return Line<Interval>::constant(Interval(c0));
+    if (origin == m.start) return Line<Interval>::linear(Interval(c0), Interval(c1));
+    const Interval h = Interval(origin) - Interval(m.start);
+    return Line<Interval>::linear(Interval(c0) + Interval(c1) * h, Interval(c1));
+  };
+  auto trim = [](int d, const Interval& c0, const Interval& c1, bool c2_zero) {
+    if (d >= 2 && c2_zero) d = 1;
+    if (d >= 1 && is_zero(c1)) d = 0;
+    if (d >= 0 && is_zero(c0)) d = -1;
+    return d;
+  };
+  // f = 0 (the allowance), then f + square(a_k - b_k) for each axis.
+  Interval f0(0.0), f1(0.0);
+  bool f2_zero = true;
+  int f_degree = -1;
+  for (int k = 0; k < 3; ++k) {
+    const Line<Interval> d = line(a, k) - line(b, k);
+    Interval s0(0.0), s1(0.0);
+    int s_degree = -1;
+    if (d.degree == 0) {
+      s0 = square(d.c0);
+      s_degree = trim(0, s0, s1, true);
+    } else if (d.degree == 1) {
+      s0 = square(d.c0);
+      s1 = twice(Interval(d.c0 * d.c1));
+      s_degree = 2;  // square(d.c1) is not zero: d.c1 is not (trimmed)
+    }
+    // ShortPolynomial's sum: each coefficient up to the larger degree, the others zero.
+    const int sum_degree = std::max(f_degree, s_degree);
+    f0 = sum_degree >= 0 ? f0 + s0 : Interval(0.0);
+    f1 = sum_degree >= 1 ? f1 + s1 : Interval(0.0);
+    if (sum_degree >= 2) f2_zero = f2_zero && s_degree < 2;
+    f_degree = trim(sum_degree, f0, f1, f2_zero);
+  }
+  // r = ra + rb (constants; a zero radius is the zero polynomial), then f - r^2.
+  const int ra_degree = ra == 0 ? -1 : 0, rb_degree = rb == 0 ? -1 : 0;
+  Interval r0(0.0);
+  int r_degree = std::max(ra_degree, rb_degree);
+  if (r_degree >= 0) r0 = Interval(ra) + Interval(rb);
+  r_degree = trim(r_degree, r0, Interval(0.0), true);
+  Interval q0(0.0);
+  int q_degree = -1;
+  if (r_degree >= 0) {
+    q0 = square(r0);
+    q_degree = trim(0, q0, Interval(0.0), true);
+  }
+  const int g_degree = std::max(f_degree, q_degree);
+  Interval g0(0.0), g1(0.0);
+  if (g_degree >= 0) g0 = f0 - q0;
+  if (g_degree >= 1) g1 = f1 - Interval(0.0);
+  const int degree = trim(g_degree, g0, g1, f2_zero);
+  return {degree >= 0 ? g0 : Interval(0.0), degree >= 1 ? g1 : Interval(0.0)};
+}
+
 Root pair_root(const PairFunction& f, double t0) { return first_failure(f.certificate, Root::at(t0)); }
 Root wall_root(const WallFunction& f, double t0) { return first_failure(f.certificate, Root::at(t0)); }
 

@@ -126,6 +126,20 @@ double pair_instant(const Kinematics& a, double ra, const Kinematics& b, double 
 double wall_instant(const Kinematics& a, double r, int axis, double plane, int side, double allowance, const Window& w,
                     TimeCounters& counters);
 
+/// The pair's certificate function with no allowance, at `origin`, as the first two
+/// coefficients of its interval polynomial there: f(origin) and f'(origin) (0 when the
+/// polynomial's degree is below 1), bit for bit those of
+/// `PairFunction(a, ra, b, rb, 0).certificate.interval_polynomial(origin)`, which is what
+/// allowance_at reads. The same interval operations on the coefficients it needs, in the
+/// same order, with the same trimming of zero coefficients (which decides which sums
+/// happen), without building the function or its higher coefficients: a restart decides
+/// the allowance of every pair it leaves touching, and that polynomial was 6% of the
+/// paper's ballistic scene. Tested against it bit for bit.
+struct ValueAndSlope {
+  Interval value, slope;
+};
+ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinematics& b, double rb, double origin);
+
 /// The exact failure times themselves (for ordering the events of one instant): the
 /// functions must outlive the roots.
 Root pair_root(const PairFunction& f, double t0);

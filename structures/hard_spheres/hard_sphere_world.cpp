@@ -1,6 +1,7 @@
 #include "structures/hard_spheres/hard_sphere_world.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -899,14 +900,21 @@ void HardSphereWorld::decide_pair_allowance(SphereId a, SphereId b, double t0) {
   const Vec<3> d = sub(sa.position, sb.position);
   const double R = radius(a) + radius(b), d2 = dot(d, d);
   if (!instant && d2 - R * R > 1e-9 * (d2 + R * R)) return;
-  const hard_spheres::PairFunction f(kin_[a], radius(a), kin_[b], radius(b), 0.0);
+  // The pair's function is built only where exact arithmetic decides: the interval value
+  // and slope allowance_at reads come from pair_value_and_slope, bit for bit.
+  std::optional<hard_spheres::PairFunction> f;
+  auto function = [&]() -> const Function& {
+    if (!f) f.emplace(kin_[a], radius(a), kin_[b], radius(b), 0.0);
+    return f->certificate;
+  };
   auto store = [&](double value) { store_allowance(key, a, b, value); };
   if (approach_beyond_rounding(sa, sb)) {
-    const Rational f0 = f.certificate.exact_value_at(t0);
+    const Rational f0 = function().exact_value_at(t0);
     if (instant || sgn(f0) <= 0) store(-ceil_to_double(f0));
     return;
   }
-  const double value = allowance_at(f.certificate, t0, 2 * response_rounding(sa, sb, d));
+  const hard_spheres::ValueAndSlope at_t0 = hard_spheres::pair_value_and_slope(kin_[a], radius(a), kin_[b], radius(b), t0);
+  const double value = allowance_at(at_t0.value, at_t0.slope, t0, 2 * response_rounding(sa, sb, d), function);
   const double depth = value / (2 * R);
   const double rounding = 2 * std::max(max_speed_, norm(sa.velocity) + norm(sb.velocity)) *
                           (std::nextafter(t0, HUGE_VAL) - t0);

@@ -364,6 +364,46 @@ TEST(HardSphereEventTimes, PairFunctionIsTheGenericOneBitForBit) {
   check({{1e8, 0, 0}, {1, 0, 0}, 1e3}, 0.5, {{1e8 + 3, 0, 0}, {-1, 0, 0}, 0}, 0.5, 0, 1e3 + 0.1);
 }
 
+TEST(HardSphereEventTimes, PairValueAndSlopeAreTheFunctionsBitForBit) {
+  // The allowance of a pair left touching reads the first two coefficients of its
+  // function's interval polynomial: pair_value_and_slope computes just those, and must give
+  // them bit for bit (the collision world computes the same allowance from the whole
+  // polynomial). Random pairs at their later start and later, degenerate ones: at rest, a
+  // sphere at the origin, equal velocities (a constant difference on every axis), motion on
+  // one axis (zero lines), a zero radius, starts after the origin's double.
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> pos(-100, 100), vel(-3, 3), when(0, 10), rad(0.01, 5);
+  using kds::hard_spheres::Kinematics;
+  int checked = 0;
+  auto check = [&](const Kinematics& a, double ra, const Kinematics& b, double rb, double origin) {
+    const kds::hard_spheres::PairFunction f(a, ra, b, rb, 0);
+    const kds::Polynomial<kds::Interval> p = f.certificate.interval_polynomial(origin);
+    const kds::hard_spheres::ValueAndSlope got = kds::hard_spheres::pair_value_and_slope(a, ra, b, rb, origin);
+    const kds::Interval slope = p.degree() >= 1 ? p[1] : kds::Interval(0.0);
+    EXPECT_TRUE(same_number(p[0], got.value)) << "value " << p[0] << " against " << got.value << " at " << origin;
+    EXPECT_TRUE(same_number(slope, got.slope)) << "slope " << slope << " against " << got.slope << " at " << origin;
+    ++checked;
+  };
+  for (int i = 0; i < 2000; ++i) {
+    const Kinematics a{{pos(rng), pos(rng), pos(rng)}, {vel(rng), vel(rng), vel(rng)}, when(rng)};
+    Kinematics b{{pos(rng), pos(rng), pos(rng)}, {vel(rng), vel(rng), vel(rng)}, when(rng)};
+    if (i % 5 == 1) b.v = a.v;                 // equal velocities
+    if (i % 5 == 2) b.v[i % 3] = a.v[i % 3];   // one axis constant
+    if (i % 7 == 3) b.p = a.p;                 // same start positions
+    const double t0 = std::max(a.start, b.start);
+    check(a, rad(rng), b, rad(rng), i % 2 == 0 ? t0 : t0 + when(rng));
+  }
+  check({{0, 0, 0}, {0, 0, 0}, 0}, 0.5, {{1, 0, 0}, {0, 0, 0}, 0}, 0.5, 0);
+  check({{0, 0, 0}, {0, 0, 0}, 0}, 0.5, {{0, 0, 0}, {0, 0, 0}, 0}, 0.5, 0);
+  check({{0, 0, 0}, {1, 0, 0}, 0}, 0.5, {{3, 0, 0}, {-1, 0, 0}, 0}, 0.5, 0.75);
+  check({{0, 0, 0}, {1, 0, 0}, 0}, 0, {{2, 0, 0}, {1, 0, 0}, 0}, 0, 1);
+  check({{0, 0, 0}, {0, 0, 0}, 0}, 0, {{0, 0, 0}, {0, 0, 0}, 0}, 0, 0);
+  check({{0.1, 0.2, 0.3}, {0.1, -3, 7}, 0.5}, 1, {{0.3, 1.1, 0.2}, {0.1, -3, 7}, 0.25}, 2, 0.5);
+  check({{1e8, 0, 0}, {1, 0, 0}, 1e3}, 0.5, {{1e8 + 3, 0, 0}, {-1, 0, 0}, 0}, 0.5, 1e3 + 0.1);
+  check({{1, 2, 3}, {0, 0, 1e-300}, 0}, 1, {{3, 2, 3}, {0, 0, -1e-300}, 0}, 1, 1e300);
+  EXPECT_EQ(checked, 2008);
+}
+
 TEST(HardSphereWorld, SpheresAtRestNeedNoExactPath) {
   // A bullet through a slab of spheres at rest (kds generate bullet-through-paper): most
   // pairs a sphere is asked about are two spheres at rest, whose failure the doubles
