@@ -186,12 +186,25 @@ void HardSphereWorld::build() {
     });
     event_[i] = mine.contact;
   }
-  heap_.reserve(n);
   for (SphereId i = 0; i < n; ++i) {
     ++stats_.reschedules;
     set_crossing(i, event_[i]);
-    heap_update(i);
   }
+  // The calendar's bins: as many as spheres, over twice the mean time to the spheres'
+  // first events, so that the heap holds about the next few and the ring most of the rest
+  // (the width only decides where the spheres wait, never the order of their events).
+  double sum = 0;
+  std::size_t finite = 0;
+  for (SphereId i = 0; i < n; ++i)
+    if (const double t = event_[i].queued(); t != never) {
+      sum += t - now_;
+      ++finite;
+    }
+  const double mean = finite > 0 ? sum / static_cast<double>(finite) : 0;
+  const std::size_t bins = std::max<std::size_t>(n, 16);
+  calendar_.reset(n, now_, mean > 0 && std::isfinite(mean) ? 2 * mean / static_cast<double>(bins) : 1.0, bins);
+  heap_.reserve(n);
+  for (SphereId i = 0; i < n; ++i) heap_update(i);
   as_built_ = true;
 }
 
@@ -557,15 +570,53 @@ void HardSphereWorld::sift_down(std::size_t pos) {
 
 void HardSphereWorld::heap_update(SphereId i) {
   const HeapEntry x{event_[i].queued(), i};
+  // Beyond the current bin: in the calendar, unordered (a never stays in the heap, below
+  // every event).
+  if (x.time != never) {
+    if (const hard_spheres::Calendar::Bin k = calendar_.bin(x.time); k > calendar_.current()) {
+      if (pos_[i] != npos) heap_erase(i);
+      if (calendar_.holds(i)) calendar_.remove(i);
+      calendar_.add(i, k);
+      refill();
+      return;
+    }
+  }
+  if (calendar_.holds(i)) calendar_.remove(i);
   if (pos_[i] == npos) {
     heap_.push_back(x);
     sift_up(heap_.size() - 1);
-    return;
+  } else {
+    const std::size_t pos = pos_[i];
+    heap_[pos] = x;
+    sift_up(pos);
+    sift_down(pos_[i]);
   }
+  if (x.time == never) refill();
+}
+
+void HardSphereWorld::heap_erase(SphereId i) {
   const std::size_t pos = pos_[i];
-  heap_[pos] = x;
+  pos_[i] = npos;
+  const HeapEntry last = heap_.back();
+  heap_.pop_back();
+  if (pos == heap_.size()) return;
+  heap_[pos] = last;
+  pos_[last.id] = static_cast<std::uint32_t>(pos);
   sift_up(pos);
-  sift_down(pos_[i]);
+  sift_down(pos_[last.id]);
+}
+
+void HardSphereWorld::refill() {
+  // The heap's first event is the queue's while the heap holds any: when it holds none
+  // (or only nevers), the calendar's next bin comes in.
+  while ((heap_.empty() || heap_[0].time == never) &&
+         calendar_.advance(pulled_, [this](std::uint32_t id) { return event_[id].queued(); })) {
+    for (const SphereId id : pulled_) {
+      heap_.push_back(HeapEntry{event_[id].queued(), id});
+      sift_up(heap_.size() - 1);
+    }
+    pulled_.clear();
+  }
 }
 
 // ---------------------------------------------------------------- the event loop
@@ -660,6 +711,7 @@ void HardSphereWorld::first_of_instant(double t) {
     heap_.pop_back();
     pos_[i] = npos;
     if (!heap_.empty()) sift_down(0);
+    refill();
   }
   struct Candidate {
     std::uint64_t tie;

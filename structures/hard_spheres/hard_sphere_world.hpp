@@ -35,6 +35,7 @@
 #include "structures/collision/contact.hpp"
 #include "structures/collision/sphere.hpp"
 #include "structures/collision/wall.hpp"
+#include "structures/hard_spheres/calendar.hpp"
 #include "structures/hard_spheres/event_times.hpp"
 
 namespace kds {
@@ -156,7 +157,12 @@ class HardSphereWorld {
   // Scheduling.
   std::uint64_t tie_of(SphereId i) const;
   bool before(const HeapEntry& x, const HeapEntry& y) const;
+  /// Queues sphere i at its event's queued time: in the heap if that falls in the
+  /// calendar's current bin (or earlier), else in the calendar.
   void heap_update(SphereId i);
+  void heap_erase(SphereId i);
+  /// While the heap holds no event, takes the calendar's next bin into it.
+  void refill();
   void sift_up(std::size_t pos);
   void sift_down(std::size_t pos);
   bool valid(SphereId i) const;
@@ -249,8 +255,13 @@ class HardSphereWorld {
   std::vector<SphereId> head_;  // by cell
   std::array<int, 3> cells_{1, 1, 1};
   Vec<3> side_{};
+  // The queue: the spheres whose events fall in the calendar's current bin (or before),
+  // and those never failing, in an indexed 4-ary heap that orders them exactly; the
+  // others in the calendar (calendar.hpp), by bins of time.
   std::vector<HeapEntry> heap_;
   std::vector<std::uint32_t> pos_;  // of each sphere in heap_
+  hard_spheres::Calendar calendar_;
+  std::vector<SphereId> pulled_;  // refill: a bin's spheres (reused)
   // Allowances (certificates/bound_separation.hpp) of pairs and walls created touching,
   // by tie key; valid while both spheres keep the event counters they had.
   struct Allowance {

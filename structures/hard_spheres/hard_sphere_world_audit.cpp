@@ -20,13 +20,28 @@ void HardSphereWorld::audit(double t) const {
   const double tol = settings_.contact_tolerance;
   hard_spheres::TimeCounters scratch;
   const std::size_t n = size();
-  // The heap: every sphere once, in heap order.
-  if (heap_.size() != n) fail("the queue holds " + std::to_string(heap_.size()) + " events for " + std::to_string(n) + " spheres");
+  // The queue: every sphere once, in the heap (in heap order, its time in the calendar's
+  // current bin or before, or never) or in the calendar (in a later bin); the heap's
+  // first event is a finite one whenever the calendar holds any.
+  if (heap_.size() + calendar_.size() != n)
+    fail("the queue holds " + std::to_string(heap_.size() + calendar_.size()) + " events for " + std::to_string(n) +
+         " spheres");
   for (std::size_t p = 0; p < heap_.size(); ++p) {
-    if (pos_[heap_[p].id] != p) fail("queue position of sphere " + std::to_string(heap_[p].id) + " is wrong");
-    if (heap_[p].time != event_[heap_[p].id].queued()) fail("queued time of sphere " + std::to_string(heap_[p].id) + " is stale");
+    const SphereId id = heap_[p].id;
+    if (pos_[id] != p || calendar_.holds(id)) fail("queue position of sphere " + std::to_string(id) + " is wrong");
+    if (heap_[p].time != event_[id].queued()) fail("queued time of sphere " + std::to_string(id) + " is stale");
+    if (heap_[p].time != hard_spheres::never && calendar_.bin(heap_[p].time) > calendar_.current())
+      fail("sphere " + std::to_string(id) + " is in the heap, beyond the calendar's current bin");
     if (p > 0 && before(heap_[p], heap_[(p - 1) / 4])) fail("the queue is out of order at " + std::to_string(p));
   }
+  calendar_.for_each([&](SphereId id) {
+    if (pos_[id] != ~std::uint32_t{0}) fail("sphere " + std::to_string(id) + " is both in the heap and in the calendar");
+    const double t = event_[id].queued();
+    if (t == hard_spheres::never || calendar_.bin(t) <= calendar_.current())
+      fail("sphere " + std::to_string(id) + " waits in the calendar, but its event is due in the current bin");
+  });
+  if (calendar_.size() > 0 && (heap_.empty() || heap_[0].time == hard_spheres::never))
+    fail("the heap holds no event while the calendar does");
   for (SphereId i = 0; i < n; ++i) {
     const Vec<3> x = kin_[i].position(t);
     for (int k = 0; k < 3; ++k) {
