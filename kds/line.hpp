@@ -62,8 +62,8 @@ struct Line {
 
 /// A coordinate key of a linear motion as the motion stores it: x + offset + v (t - t0),
 /// four doubles, nothing rounded. The sorted list's failure times are computed from two
-/// of these in absolute time (first_failure_of_stored_lines, kds/solver.hpp): one interval
-/// division, without re-basing both motions to the clock first.
+/// of these in absolute time (first_failure_of_stored_lines, kds/solver.hpp): one division
+/// with its rounding bounded, without re-basing both motions to the clock first.
 struct StoredLine {
   double t0 = 0, x = 0, v = 0, offset = 0;
 };

@@ -605,39 +605,72 @@ std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const
     if (t > horizon) return Root::infinity();
     return Root::at(std::max(t, next_up(now.lo())));
   }
-  auto at_T = [T](const StoredLine& k) {
-    Interval x(k.x);
-    if (k.offset != 0) x = x + Interval(k.offset);
-    if (k.t0 != T && k.v != 0) x = x + Interval(k.v) * (Interval(T) - Interval(k.t0));
+  // Filtered and exact modes: the same decisions in doubles, each value with a bound on
+  // its rounding (every operation's error at most u times its result's magnitude, first
+  // order, times the safety factor 1.0625 for the second-order terms), instead of interval
+  // operations: a failure time costs two outward steps (next_down, next_up) instead of
+  // about ten (docs/benchmarks/event-cost.md, third stop).
+  constexpr double u = 0x1p-53, safety = 1.0625;
+  auto at_T = [T](const StoredLine& k, double& err) {
+    double x = k.x;
+    if (k.offset != 0) {
+      x = x + k.offset;
+      err += std::fabs(x);
+    }
+    if (k.t0 != T && k.v != 0) {
+      const double h = T - k.t0;  // rounded: |v h - v (T - t0)| <= u |v h| (1 + u)
+      const double p = k.v * h;
+      x = x + p;
+      err += std::fabs(x) + 2.01 * std::fabs(p);
+    }
     return x;
   };
-  const Interval c0 = at_T(upper) - at_T(lower);
-  const Interval c1 = Interval(upper.v) - Interval(lower.v);
-  if (!c0.is_finite()) return std::nullopt;
-  if (c1.certainly_zero()) {  // a constant difference
-    if (!c0.certainly_positive()) return std::nullopt;
+  double e0 = 0;
+  const double xu = at_T(upper, e0), xl = at_T(lower, e0);
+  const double c0 = xu - xl;
+  const double err0 = safety * u * (e0 + std::fabs(c0));  // c0's distance from the exact difference
+  const double c1 = upper.v - lower.v;
+  const double err1 = safety * u * std::fabs(c1);  // 0 exactly when the speeds are equal
+  if (!std::isfinite(c0) || !std::isfinite(err0) || !std::isfinite(c1)) return std::nullopt;
+  if (c1 == 0) {  // equal speeds: a constant difference
+    if (!(c0 > err0)) return std::nullopt;
     ++solver_counters().failure_computations;
     return Root::infinity();
   }
-  if (c1.certainly_positive()) {
+  if (c1 > err1) {
     // Growing: positive just after now if it vanishes now (the swapped pair's promise),
     // or if it is positive at T <= now (no division), or if its root is at or before now.
-    if (birth != Birth::vanishes_now && !(c0.certainly_positive() && T <= now.lo()) &&
-        !((Interval(T) - c0 / c1).hi() <= now.lo()))
-      return std::nullopt;
+    bool never_fails = birth == Birth::vanishes_now || (c0 > err0 && T <= now.lo());
+    if (!never_fails && c0 == 0) {
+      never_fails = err0 == 0 && T <= now.lo();  // an exact zero: the root is T itself
+    } else if (!never_fails) {
+      // The root T - c0 / c1 (q's error first order in the relative errors of c0 and c1,
+      // the latter about u; the safety factor covers the rest): at or before now if the
+      // upper end of its bound is.
+      const double q = c0 / c1, r = T - q;
+      const double err_q = std::fabs(q) * (err0 / std::fabs(c0) + err1 / c1 + 2 * u);
+      const double upper_end = r + safety * (err_q + u * std::fabs(r));
+      never_fails = std::isfinite(upper_end) && next_up(upper_end) <= now.lo();
+    }
+    if (!never_fails) return std::nullopt;
     ++solver_counters().failure_computations;
     return Root::infinity();
   }
   // Decreasing, and positive at T: it fails at its root T + c0 / (-c1), which must be
-  // certainly after now. Both signs known: two divisions instead of four.
-  if (!c1.certainly_negative() || !c0.certainly_positive() || birth == Birth::vanishes_now) return std::nullopt;
-  const Interval speed = -c1;
-  const Interval lead(next_down(c0.lo() / speed.hi()), next_up(c0.hi() / speed.lo()));
-  const Interval root = Interval(T) + lead;
-  if (!root.is_finite() || !(root.lo() > now.hi())) return std::nullopt;
+  // certainly after now.
+  if (!(c1 < -err1) || !(c0 > err0) || birth == Birth::vanishes_now) return std::nullopt;
+  const double speed = -c1;
+  const double q = c0 / speed;
+  // |q - exact| <= q (err0 / c0 + err1 / speed) (first order, the safety factor covering the
+  // rest) plus the division's rounding; then T + q rounds once more.
+  const double err_q = q * (err0 / c0 + err1 / speed + u);
+  const double t = T + q;
+  const double err_t = safety * (err_q + u * std::fabs(t));
+  const double lo = next_down(t - err_t), hi = next_up(t + err_t);
+  if (!std::isfinite(lo) || !std::isfinite(hi) || !(lo > now.hi())) return std::nullopt;
   ++solver_counters().failure_computations;
-  if (root.lo() > horizon) return Root::infinity();
-  return Root::isolated(root.lo(), root.hi(), &f);
+  if (lo > horizon) return Root::infinity();
+  return Root::isolated(lo, hi, &f);
 }
 
 Sign sign_just_after(const Function& f, const Root& now, Exactness mode) {

@@ -68,8 +68,9 @@ std::optional<Root> first_failure_of_line(const Line<double>& p, const Function&
 /// first_failure() of upper - lower for two coordinate keys of linear motions, computed
 /// from what the motions store (kds/line.hpp, StoredLine) in absolute time: the root
 /// T + (x_upper(T) - x_lower(T)) / (v_lower - v_upper), T the later of the two starts, as
-/// one interval division (a double one in the floating mode), without re-basing both
-/// motions to the clock. The same failure time as first_failure(f, ...), compared exactly
+/// one division in doubles with a first-order bound on every rounding (filtered and exact
+/// modes: the isolating interval is that bound, widened by one step outward; without the
+/// bound in the floating mode), without re-basing both motions to the clock. The same failure time as first_failure(f, ...), compared exactly
 /// (its isolating interval may differ in the last bits); nullopt where the closed form
 /// cannot decide: the difference not certainly positive now, a root that cannot be told
 /// from now by its interval, an overflow. The caller then falls back to the general
