@@ -607,30 +607,35 @@ std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const
   }
   // Filtered and exact modes: the same decisions in doubles, each value with a bound on
   // its rounding (every operation's error at most u times its result's magnitude, first
-  // order, times the safety factor 1.0625 for the second-order terms), instead of interval
-  // operations: a failure time costs two outward steps (next_down, next_up) instead of
-  // about ten (docs/benchmarks/event-cost.md, third stop).
-  constexpr double u = 0x1p-53, safety = 1.0625;
-  auto at_T = [T](const StoredLine& k, double& err) {
+  // order, times the safety factor 1.0625 for the second-order terms, plus an absolute
+  // 2^-1000 for results in or near the subnormal range, where a product's or quotient's
+  // error is absolute: found by review), instead of interval operations: a failure time
+  // costs two outward steps (next_down, next_up) instead of about ten
+  // (docs/benchmarks/event-cost.md, third stop).
+  constexpr double u = 0x1p-53, safety = 1.0625, tiny = 0x1p-1000;
+  bool exact = true;  // no rounding at all in the two keys' values at T
+  auto at_T = [T, &exact](const StoredLine& k, double& err) {
     double x = k.x;
     if (k.offset != 0) {
       x = x + k.offset;
       err += std::fabs(x);
+      exact = false;
     }
     if (k.t0 != T && k.v != 0) {
-      const double h = T - k.t0;  // rounded: |v h - v (T - t0)| <= u |v h| (1 + u)
+      const double h = T - k.t0;  // rounded: |v h - v (T - t0)| <= u |v h| (1 + u), or absolute if v h underflows
       const double p = k.v * h;
       x = x + p;
       err += std::fabs(x) + 2.01 * std::fabs(p);
+      exact = false;
     }
     return x;
   };
   double e0 = 0;
   const double xu = at_T(upper, e0), xl = at_T(lower, e0);
   const double c0 = xu - xl;
-  const double err0 = safety * u * (e0 + std::fabs(c0));  // c0's distance from the exact difference
+  const double err0 = safety * u * (e0 + std::fabs(c0)) + tiny;  // c0's distance from the exact difference
   const double c1 = upper.v - lower.v;
-  const double err1 = safety * u * std::fabs(c1);  // 0 exactly when the speeds are equal
+  const double err1 = safety * u * std::fabs(c1) + tiny;  // (c1 is 0 only when the speeds are equal)
   if (!std::isfinite(c0) || !std::isfinite(err0) || !std::isfinite(c1)) return std::nullopt;
   if (c1 == 0) {  // equal speeds: a constant difference
     if (!(c0 > err0)) return std::nullopt;
@@ -642,14 +647,14 @@ std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const
     // or if it is positive at T <= now (no division), or if its root is at or before now.
     bool never_fails = birth == Birth::vanishes_now || (c0 > err0 && T <= now.lo());
     if (!never_fails && c0 == 0) {
-      never_fails = err0 == 0 && T <= now.lo();  // an exact zero: the root is T itself
-    } else if (!never_fails) {
-      // The root T - c0 / c1 (q's error first order in the relative errors of c0 and c1,
-      // the latter about u; the safety factor covers the rest): at or before now if the
-      // upper end of its bound is.
+      never_fails = exact && T <= now.lo();  // an exact zero: the root is T itself
+    } else if (!never_fails && std::fabs(c0) > err0 && c1 > 32 * err1) {
+      // The root T - c0 / c1: q is within q (a + b) / (1 - b) of the exact quotient for
+      // relative errors a < 1 of c0 and b <= 1/32 of c1, which the safety factor covers
+      // over a + b: at or before now if the upper end of its bound is.
       const double q = c0 / c1, r = T - q;
-      const double err_q = std::fabs(q) * (err0 / std::fabs(c0) + err1 / c1 + 2 * u);
-      const double upper_end = r + safety * (err_q + u * std::fabs(r));
+      const double err_q = std::fabs(q) * (err0 / std::fabs(c0) + err1 / c1 + 2 * u) + tiny;
+      const double upper_end = r + safety * (err_q + u * std::fabs(r)) + tiny;
       never_fails = std::isfinite(upper_end) && next_up(upper_end) <= now.lo();
     }
     if (!never_fails) return std::nullopt;
@@ -658,14 +663,15 @@ std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const
   }
   // Decreasing, and positive at T: it fails at its root T + c0 / (-c1), which must be
   // certainly after now.
-  if (!(c1 < -err1) || !(c0 > err0) || birth == Birth::vanishes_now) return std::nullopt;
+  if (!(c1 < -32 * err1) || !(c0 > err0) || birth == Birth::vanishes_now) return std::nullopt;
   const double speed = -c1;
   const double q = c0 / speed;
-  // |q - exact| <= q (err0 / c0 + err1 / speed) (first order, the safety factor covering the
-  // rest) plus the division's rounding; then T + q rounds once more.
-  const double err_q = q * (err0 / c0 + err1 / speed + u);
+  // |q - exact| <= q (a + b) / (1 - b) for the relative errors a = err0 / c0 < 1 and
+  // b = err1 / speed <= 1/32 (the safety factor covers the 1 / (1 - b)), plus the
+  // division's rounding; then T + q rounds once more.
+  const double err_q = q * (err0 / c0 + err1 / speed + u) + tiny;
   const double t = T + q;
-  const double err_t = safety * (err_q + u * std::fabs(t));
+  const double err_t = safety * (err_q + u * std::fabs(t)) + tiny;
   const double lo = next_down(t - err_t), hi = next_up(t + err_t);
   if (!std::isfinite(lo) || !std::isfinite(hi) || !(lo > now.hi())) return std::nullopt;
   ++solver_counters().failure_computations;

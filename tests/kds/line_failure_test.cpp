@@ -177,6 +177,22 @@ TEST(LineFailure, StoredLinesGiveTheExactFailureTimeOfTheirPolynomial) {
   EXPECT_GT(answered, 20000);
 }
 
+TEST(LineFailure, StoredLinesWhoseProductsUnderflowFallBackOrAgree) {
+  // A re-based product v (T - t0) below the normal range has an absolute rounding error,
+  // not a relative one: the bounds carry an absolute floor for it (found by review, with
+  // these two pairs: the first's interval missed its root, the second was called "never"
+  // while negative at now).
+  auto check_pair = [](const Motion<1>& upper, const Motion<1>& lower, const char* what) {
+    SCOPED_TRACE(what);
+    const Pair p{upper, lower};
+    check_stored(p, Root::at(0.0), std::numeric_limits<double>::infinity());  // exactly first_failure, or nothing
+  };
+  check_pair(Motion<1>::linear(-0.5, {0.0}, {3 * 0x1p-1074}), Motion<1>::linear(0, {0.0}, {0x1p-1000}),
+             "decreasing, product underflowing");
+  check_pair(Motion<1>::linear(0, {0.0}, {1.0}), Motion<1>::linear(-0x1p-600, {0.0}, {0x1p-500}),
+             "growing, product underflowing to zero");
+}
+
 TEST(LineFailure, DegenerateStoredLinesFallBackOrAgree) {
   const Motion<1> rest = Motion<1>::linear(0, {1.0}, {0.0});
   const Motion<1> zero = Motion<1>::linear(0, {0.0}, {0.0});
