@@ -15,16 +15,72 @@
 ///   template <class NT> Polynomial<NT> centre(BodyId, int axis, double origin) const;
 ///   template <class NT> Polynomial<NT> radius(BodyId, double origin) const;
 ///   void separation_failed(BoundSeparation<Owner>&, Simulator&);
-/// and optionally, for the fast path of linear centres and radii of degree <= 2 (the
-/// same function, bit for bit: short_polynomial.hpp):
+/// and optionally, for the fast path of linear centres and radii of degree <= 2:
 ///   template <class NT> bool centre_line(BodyId, int axis, double origin, Line<NT>&) const;
 ///     (false when that coordinate is not linear)
 ///   template <class NT> ShortPolynomial<NT> short_radius(BodyId, double origin) const;
+/// With them, the interval function is built in doubles with bounded roundings
+/// (bounded_function below), and the exact and floating ones on short polynomials (the
+/// same function as the generic code, bit for bit: short_polynomial.hpp).
+
+#include <array>
+#include <optional>
+#include <type_traits>
 
 #include "certificates/short_polynomial.hpp"
+#include "kds/bounded_double.hpp"
 #include "kds/certificate.hpp"
 
 namespace kds {
+
+/// The coefficients of |c_a - c_b|^2 - (r_a + r_b)^2 + allowance in bounded doubles
+/// (kds/bounded_double.hpp), written out: with D = c_a - c_b = D0 + D1 s on each axis and
+/// R = r_a + r_b = R0 + R1 s + R2 s^2,
+///   f = allowance + sum D0^2 + 2 sum D0 D1 s + sum D1^2 s^2
+///       - (R0^2 + 2 R0 R1 s + (R1^2 + 2 R0 R2) s^2 + 2 R1 R2 s^3 + R2^2 s^4),
+/// and its degree (exact zeros stay exact, so it is the exact polynomial's whenever that
+/// one's leading coefficients are exactly zero). BoundSeparation builds its interval
+/// function from it; the hard-sphere world reads its first two coefficients from it
+/// (pair_value_and_slope), so both must call this one function.
+struct BoundedQuartic {
+  std::array<BoundedDouble, 5> c{};
+  int degree = -1;
+
+  /// `d`: c_a - c_b on each axis; `ra`, `rb`: the radii, of degree at most 2.
+  BoundedQuartic(const std::array<Line<BoundedDouble>, 3>& d, const ShortPolynomial<BoundedDouble>& ra,
+                 const ShortPolynomial<BoundedDouble>& rb, double allowance) {
+    using B = BoundedDouble;
+    std::array<B, 3> d0{}, d1{};
+    for (int k = 0; k < 3; ++k) {
+      if (d[k].degree >= 0) d0[k] = d[k].c0;
+      if (d[k].degree >= 1) d1[k] = d[k].c1;
+    }
+    B R[3];
+    for (int i = 0; i < 3; ++i) {
+      const B x = i <= ra.degree ? ra.c[i] : B{}, y = i <= rb.degree ? rb.c[i] : B{};
+      R[i] = x + y;
+    }
+    c[0] = B(allowance) + square(d0[0]) + square(d0[1]) + square(d0[2]) - square(R[0]);
+    c[1] = twice(d0[0] * d1[0] + d0[1] * d1[1] + d0[2] * d1[2]) - twice(R[0] * R[1]);
+    c[2] = square(d1[0]) + square(d1[1]) + square(d1[2]) - (square(R[1]) + twice(R[0] * R[2]));
+    c[3] = -twice(R[1] * R[2]);
+    c[4] = -square(R[2]);
+    degree = 4;
+    while (degree >= 0 && c[static_cast<std::size_t>(degree)].exact_zero()) --degree;
+  }
+
+  /// Enclosures of the coefficients up to the degree (zero above it); nothing when a value
+  /// or bound overflowed.
+  std::optional<std::array<Interval, 5>> enclosures() const {
+    std::array<Interval, 5> out{};
+    for (int i = 0; i <= degree; ++i) {
+      const std::optional<Interval> x = c[static_cast<std::size_t>(i)].enclosure();
+      if (!x) return std::nullopt;
+      out[static_cast<std::size_t>(i)] = *x;
+    }
+    return out;
+  }
+};
 
 template <class Owner>
 class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
@@ -43,10 +99,10 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
-    if constexpr (requires(const Owner& o, Line<NT>& l) {
-                    o.template centre_line<NT>(BodyId{}, 0, 0.0, l);
-                    o.template short_radius<NT>(BodyId{}, 0.0);
-                  }) {
+    if constexpr (std::is_same_v<NT, Interval> && has_short_path<BoundedDouble>) {
+      if (std::optional<Polynomial<Interval>> f = bounded_function(origin)) return *f;
+    }
+    if constexpr (has_short_path<NT>) {
       std::array<Line<NT>, 3> a, b;
       bool linear = true;
       for (int k = 0; k < 3 && linear; ++k)
@@ -75,6 +131,32 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   const char* kind() const override { return kind_; }
 
  private:
+  template <class NT>
+  static constexpr bool has_short_path = requires(const Owner& o, Line<NT>& l) {
+    o.template centre_line<NT>(BodyId{}, 0, 0.0, l);
+    o.template short_radius<NT>(BodyId{}, 0.0);
+  };
+
+  /// The function in intervals from BoundedQuartic: the same polynomial as the interval
+  /// path below, in enclosures of the same exact coefficients, as narrow or narrower (about
+  /// a third of its instructions). Nothing when a centre is not linear or a value overflows:
+  /// then the interval path decides.
+  std::optional<Polynomial<Interval>> bounded_function(double origin) const {
+    using B = BoundedDouble;
+    std::array<Line<B>, 3> d;
+    for (int k = 0; k < 3; ++k) {
+      Line<B> a, b;
+      if (!owner_->template centre_line<B>(first(), k, origin, a) || !owner_->template centre_line<B>(second(), k, origin, b))
+        return std::nullopt;
+      d[k] = a - b;
+    }
+    const BoundedQuartic q(d, owner_->template short_radius<B>(first(), origin),
+                           owner_->template short_radius<B>(second(), origin), allowance_);
+    const std::optional<std::array<Interval, 5>> c = q.enclosures();
+    if (!c) return std::nullopt;
+    return Polynomial<Interval>::from_range(c->begin(), c->begin() + (q.degree + 1));
+  }
+
   Owner* owner_;
   const char* kind_;
   double allowance_;

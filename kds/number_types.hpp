@@ -8,12 +8,15 @@
 /// - `kds::Rational` (GMP rationals): the exact fallback. Every double is a rational, so
 ///   a certificate function evaluated in Rational over double motion coefficients is exact;
 /// - `kds::Dyadic` (kds/dyadic.hpp): exact too, for functions of doubles only, without the
-///   gcd of every rational operation: exact evaluations at doubles.
+///   gcd of every rational operation: exact evaluations at doubles;
+/// - `kds::BoundedDouble` (kds/bounded_double.hpp): a double and a bound on its error, a
+///   cheaper enclosure than an interval for short formulas (the pair quartic).
 
 #include <gmpxx.h>
 
 #include <cmath>
 
+#include "kds/bounded_double.hpp"
 #include "kds/double_double_ball.hpp"
 #include "kds/dyadic.hpp"
 #include "kds/interval.hpp"

@@ -257,7 +257,26 @@ Window exact_window(const Function& f, double t0) {
 }  // namespace
 
 ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinematics& b, double rb, double origin) {
-  // BoundSeparation::function's short path (certificates/bound_separation.hpp) for the
+  // The interval function is BoundedQuartic's (certificates/bound_separation.hpp) unless
+  // a value overflows: the same quartic, from the lines Motion::coordinate_line makes of
+  // motion_of(a) and motion_of(b) (p + v h at the origin, h = origin - start, rounded once
+  // each), and BoundedQuartic's own coefficients and degree.
+  {
+    using B = BoundedDouble;
+    auto line = [origin](const Kinematics& m, int k) {
+      const B c0 = m.p[k], c1 = m.v[k];
+      if (m.v[k] == 0) return Line<B>::constant(c0);
+      if (origin == m.start) return Line<B>::linear(c0, c1);
+      const B h = B(origin) - B(m.start);
+      return Line<B>::linear(c0 + c1 * h, c1);
+    };
+    std::array<Line<B>, 3> d;
+    for (int k = 0; k < 3; ++k) d[static_cast<std::size_t>(k)] = line(a, k) - line(b, k);
+    const BoundedQuartic q(d, ShortPolynomial<B>(B(ra)), ShortPolynomial<B>(B(rb)), 0.0);
+    if (const std::optional<std::array<Interval, 5>> c = q.enclosures())
+      return {q.degree >= 0 ? (*c)[0] : Interval(0.0), q.degree >= 1 ? (*c)[1] : Interval(0.0)};
+  }
+  // Overflow: the interval path, BoundSeparation::function's short path (certificates/bound_separation.hpp) for the
   // motions of PairFunction (Motion::coordinate_line, Line's difference, ShortPolynomial's
   // square, sum and difference, each trimming its zero leading coefficients), keeping
   // only what the first two coefficients depend on. c2 of a sum of squares is zero only if

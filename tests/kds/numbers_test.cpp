@@ -6,10 +6,13 @@
 #include <bit>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <optional>
 #include <random>
 #include <vector>
 
+#include "kds/bounded_double.hpp"
 #include "kds/errors.hpp"
 #include "kds/interval.hpp"
 #include "kds/motion.hpp"
@@ -112,6 +115,53 @@ TEST(Interval, ArithmeticContainsTheExactResultOnRandomInput) {
     if (a.is_point() && b.is_point() && std::isfinite(a.lo() * b.lo()) && Rational(a.lo()) * Rational(b.lo()) != Rational(a.lo() * b.lo()))
       ASSERT_FALSE(p.is_point());
   }
+}
+
+// BoundedDouble (kds/bounded_double.hpp): random chains of sums, differences, products,
+// squares and doublings of random doubles over many magnitudes (subnormal products
+// included), carried exactly in rationals beside: the enclosure holds the exact value
+// whenever it exists, exact zeros stay exact, and an overflow gives no enclosure.
+TEST(BoundedDouble, EnclosesTheExactValueOfRandomChains) {
+  std::mt19937_64 rng(kds::testing::test_seed());
+  int enclosed = 0, overflowed = 0;
+  for (int chain = 0; chain < 4000; ++chain) {
+    kds::BoundedDouble x = random_double(rng);
+    Rational exact(x.v);
+    bool finite = true;
+    for (int step = 0; step < 12 && finite; ++step) {
+      const double y = random_double(rng);
+      switch (uniform_int(rng, 0, 4)) {
+        case 0: x = x + y, exact += Rational(y); break;
+        case 1: x = x - y, exact -= Rational(y); break;
+        case 2: x = x * y, exact *= Rational(y); break;
+        case 3: x = square(x), exact *= exact; break;
+        default: x = twice(x), exact *= 2; break;
+      }
+      finite = std::isfinite(x.v) && std::isfinite(x.e);
+      // The exact value of a chain that stays finite in doubles stays representable.
+      if (!finite) break;
+      SCOPED_TRACE(::testing::Message() << "chain " << chain << ", step " << step << ": " << x.v << " +- " << x.e);
+      if (x.exact_zero()) ASSERT_EQ(exact, 0);
+      const std::optional<Interval> box = x.enclosure();
+      if (!box) {
+        ++overflowed;
+        break;
+      }
+      ASSERT_TRUE(contains(*box, exact));
+      ++enclosed;
+    }
+  }
+  EXPECT_GT(enclosed, 10000);
+  std::printf("[ chains   ] %d enclosures checked, %d overflowed\n", enclosed, overflowed);
+}
+
+TEST(BoundedDouble, OverflowGivesNoEnclosure) {
+  const kds::BoundedDouble big(1e300);
+  EXPECT_FALSE(square(big).enclosure());
+  EXPECT_FALSE((big * 1e10).enclosure());
+  EXPECT_TRUE((kds::BoundedDouble(3.0) * 0.0).exact_zero());
+  EXPECT_TRUE((kds::BoundedDouble(3.0) - 3.0).exact_zero());
+  EXPECT_FALSE((kds::BoundedDouble(0x1p-600) * 0x1p-600).exact_zero());  // underflowed, not exact
 }
 
 /// The product as first written (a special case for two points, every product's NaN

@@ -1,0 +1,82 @@
+#pragma once
+/// \file
+/// A double with a bound on its distance to the exact value of the expression it was
+/// computed by: a cheaper enclosure than interval arithmetic for a short formula whose
+/// inputs are exact doubles. Each operation rounds once to nearest and adds a first-order
+/// bound on that rounding to the bounds it inherits; `enclosure()` turns the result into
+/// an Interval, with a safety factor for the bound's own roundings and one outward step.
+/// An interval operation rounds both ends outward and multiplies four pairs of ends; this
+/// rounds one value and keeps one bound (about a third of the instructions).
+///
+/// The bound of a rounded result s is u |s| (u = 2^-53): round to nearest gives
+/// fl(x) = x / (1 + d) with |d| <= u wherever x is in the normal range (Higham,
+/// "Accuracy and Stability of Numerical Algorithms", theorem 2.3), so |fl(x) - x| <= u |s|.
+/// A sum that is subnormal or zero is exact; a product may underflow, with an error of at
+/// most half the smallest subnormal, which every product of two non-zero values adds.
+/// Exact zeros stay exact (a zero bound), as interval arithmetic keeps [0, 0], so that
+/// polynomials built from either trim the same zero leading coefficients.
+///
+/// Overflow gives an infinite value or bound; `enclosure()` then reports failure and the
+/// caller uses intervals.
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "kds/interval.hpp"
+
+namespace kds {
+
+struct BoundedDouble {
+  static constexpr double u = 0x1p-53;
+  static constexpr double underflow = 0x1p-1074;  // the smallest subnormal: twice the error of an underflowed product
+
+  double v = 0;  ///< the value computed in doubles
+  double e = 0;  ///< |v - exact| <= e, up to the bound's own first-order roundings
+
+  constexpr BoundedDouble() = default;
+  constexpr BoundedDouble(double x) : v(x) {}  // NOLINT: implicit, like a number type; exact
+  constexpr BoundedDouble(double value, double bound) : v(value), e(bound) {}
+
+  bool exact_zero() const { return v == 0 && e == 0; }
+
+  friend BoundedDouble operator+(BoundedDouble a, BoundedDouble b) {
+    const double s = a.v + b.v;
+    return {s, a.e + b.e + u * std::fabs(s)};
+  }
+  friend BoundedDouble operator-(BoundedDouble a, BoundedDouble b) {
+    const double s = a.v - b.v;
+    return {s, a.e + b.e + u * std::fabs(s)};
+  }
+  friend BoundedDouble operator-(BoundedDouble a) { return {-a.v, a.e}; }
+  friend BoundedDouble operator*(BoundedDouble a, BoundedDouble b) {
+    if (a.exact_zero() || b.exact_zero()) return {};
+    const double p = a.v * b.v;
+    return {p, std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e + u * std::fabs(p) + underflow};
+  }
+
+  /// An interval that contains the exact value, or nothing when the value or its bound
+  /// overflowed. The factor 1.0625 covers the roundings of the bound itself (each a
+  /// relative u, fewer than 10^13 of them) and the second-order terms left out above.
+  std::optional<Interval> enclosure() const {
+    if (e == 0) return Interval(v);
+    const double E = 1.0625 * e;
+    const double lo = v - E, hi = v + E;
+    if (!(std::fabs(lo) <= std::numeric_limits<double>::max() && std::fabs(hi) <= std::numeric_limits<double>::max()))
+      return std::nullopt;
+    return Interval(next_down(lo), next_up(hi));
+  }
+};
+
+// Free functions (not hidden friends), so that kds::square, kds::twice and kds::is_zero
+// called by qualified name in the polynomial templates find them.
+inline BoundedDouble square(BoundedDouble a) {
+  if (a.exact_zero()) return {};
+  const double p = a.v * a.v;
+  return {p, (2 * std::fabs(a.v) + a.e) * a.e + BoundedDouble::u * p + BoundedDouble::underflow};
+}
+/// 2 x: exact (an overflow shows in the value).
+inline BoundedDouble twice(BoundedDouble a) { return {2 * a.v, 2 * a.e}; }
+inline bool is_zero(BoundedDouble a) { return a.exact_zero(); }
+
+}  // namespace kds
