@@ -40,16 +40,17 @@ struct BoundedDouble {
 
   bool exact_zero() const { return v == 0 && e == 0; }
 
-  friend BoundedDouble operator+(BoundedDouble a, BoundedDouble b) {
+  // Always inlined: a call per operation would cost as much as the operation.
+  [[gnu::always_inline]] friend inline BoundedDouble operator+(BoundedDouble a, BoundedDouble b) {
     const double s = a.v + b.v;
     return {s, a.e + b.e + u * std::fabs(s)};
   }
-  friend BoundedDouble operator-(BoundedDouble a, BoundedDouble b) {
+  [[gnu::always_inline]] friend inline BoundedDouble operator-(BoundedDouble a, BoundedDouble b) {
     const double s = a.v - b.v;
     return {s, a.e + b.e + u * std::fabs(s)};
   }
-  friend BoundedDouble operator-(BoundedDouble a) { return {-a.v, a.e}; }
-  friend BoundedDouble operator*(BoundedDouble a, BoundedDouble b) {
+  [[gnu::always_inline]] friend inline BoundedDouble operator-(BoundedDouble a) { return {-a.v, a.e}; }
+  [[gnu::always_inline]] friend inline BoundedDouble operator*(BoundedDouble a, BoundedDouble b) {
     if (a.exact_zero() || b.exact_zero()) return {};
     const double p = a.v * b.v;
     return {p, std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e + u * std::fabs(p) + underflow};
@@ -70,13 +71,13 @@ struct BoundedDouble {
 
 // Free functions (not hidden friends), so that kds::square, kds::twice and kds::is_zero
 // called by qualified name in the polynomial templates find them.
-inline BoundedDouble square(BoundedDouble a) {
+[[gnu::always_inline]] inline BoundedDouble square(BoundedDouble a) {
   if (a.exact_zero()) return {};
   const double p = a.v * a.v;
   return {p, (2 * std::fabs(a.v) + a.e) * a.e + BoundedDouble::u * p + BoundedDouble::underflow};
 }
 /// 2 x: exact (an overflow shows in the value).
-inline BoundedDouble twice(BoundedDouble a) { return {2 * a.v, 2 * a.e}; }
+[[gnu::always_inline]] inline BoundedDouble twice(BoundedDouble a) { return {2 * a.v, 2 * a.e}; }
 inline bool is_zero(BoundedDouble a) { return a.exact_zero(); }
 
 }  // namespace kds
