@@ -257,38 +257,31 @@ Window exact_window(const Function& f, double t0) {
 }  // namespace
 
 ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinematics& b, double rb, double origin) {
+  // Coordinate k of motion_of(m) at the origin as Motion::coordinate_line makes it (p + v h,
+  // h = origin - start, each operation in NT), in either number type below.
+  auto line = [origin]<class NT>(const Kinematics& m, int k, NT) {
+    const double c0 = m.p[k], c1 = m.v[k];
+    if (c1 == 0) return Line<NT>::constant(NT(c0));
+    if (origin == m.start) return Line<NT>::linear(NT(c0), NT(c1));
+    const NT h = NT(NT(origin) - NT(m.start));
+    return Line<NT>::linear(NT(NT(c0) + NT(c1) * h), NT(c1));
+  };
   // The interval function is BoundedQuartic's (certificates/bound_separation.hpp) unless
-  // a value overflows: the same quartic, from the lines Motion::coordinate_line makes of
-  // motion_of(a) and motion_of(b) (p + v h at the origin, h = origin - start, rounded once
-  // each), and BoundedQuartic's own coefficients and degree.
+  // a value overflows: the same quartic from the same lines, and its coefficients and degree.
   {
     using B = BoundedDouble;
-    auto line = [origin](const Kinematics& m, int k) {
-      const B c0 = m.p[k], c1 = m.v[k];
-      if (m.v[k] == 0) return Line<B>::constant(c0);
-      if (origin == m.start) return Line<B>::linear(c0, c1);
-      const B h = B(origin) - B(m.start);
-      return Line<B>::linear(c0 + c1 * h, c1);
-    };
     std::array<Line<B>, 3> d;
-    for (int k = 0; k < 3; ++k) d[static_cast<std::size_t>(k)] = line(a, k) - line(b, k);
+    for (int k = 0; k < 3; ++k) d[static_cast<std::size_t>(k)] = line(a, k, B{}) - line(b, k, B{});
     const BoundedQuartic q(d, ShortPolynomial<B>(B(ra)), ShortPolynomial<B>(B(rb)), 0.0);
     if (const std::optional<std::array<Interval, 5>> c = q.enclosures())
       return {q.degree >= 0 ? (*c)[0] : Interval(0.0), q.degree >= 1 ? (*c)[1] : Interval(0.0)};
   }
-  // Overflow: the interval path, BoundSeparation::function's short path (certificates/bound_separation.hpp) for the
-  // motions of PairFunction (Motion::coordinate_line, Line's difference, ShortPolynomial's
-  // square, sum and difference, each trimming its zero leading coefficients), keeping
-  // only what the first two coefficients depend on. c2 of a sum of squares is zero only if
-  // every square's is, and a square's is zero only if its line is constant (trimmed to
-  // degree 0), so c2's value is not needed: only whether it is zero.
-  auto line = [origin](const Kinematics& m, int k) {
-    const double c0 = m.p[k], c1 = m.v[k];
-    if (c1 == 0) return Line<Interval>::constant(Interval(c0));
-    if (origin == m.start) return Line<Interval>::linear(Interval(c0), Interval(c1));
-    const Interval h = Interval(origin) - Interval(m.start);
-    return Line<Interval>::linear(Interval(c0) + Interval(c1) * h, Interval(c1));
-  };
+  // Overflow: the interval path, BoundSeparation::function's short path for the motions of
+  // PairFunction (Motion::coordinate_line, Line's difference, ShortPolynomial's square, sum
+  // and difference, each trimming its zero leading coefficients), keeping only what the
+  // first two coefficients depend on. c2 of a sum of squares is zero only if every
+  // square's is, and a square's is zero only if its line is constant (trimmed to degree
+  // 0), so c2's value is not needed: only whether it is zero.
   auto trim = [](int d, const Interval& c0, const Interval& c1, bool c2_zero) {
     if (d >= 2 && c2_zero) d = 1;
     if (d >= 1 && is_zero(c1)) d = 0;
@@ -300,7 +293,7 @@ ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinemat
   bool f2_zero = true;
   int f_degree = -1;
   for (int k = 0; k < 3; ++k) {
-    const Line<Interval> d = line(a, k) - line(b, k);
+    const Line<Interval> d = line(a, k, Interval{}) - line(b, k, Interval{});
     Interval s0(0.0), s1(0.0);
     int s_degree = -1;
     if (d.degree == 0) {
