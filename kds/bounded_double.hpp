@@ -10,11 +10,15 @@
 ///
 /// The bound of a rounded result s is u |s| (u = 2^-53): round to nearest gives
 /// fl(x) = x / (1 + d) with |d| <= u wherever x is in the normal range (Higham,
-/// "Accuracy and Stability of Numerical Algorithms", theorem 2.3), so |fl(x) - x| <= u |s|.
-/// A sum that is subnormal or zero is exact; a product may underflow, with an error of at
-/// most half the smallest subnormal, which every product of two non-zero values adds.
-/// Exact zeros stay exact (a zero bound), as interval arithmetic keeps [0, 0], so that
-/// polynomials built from either trim the same zero leading coefficients.
+/// "Accuracy and Stability of Numerical Algorithms", theorem 2.3), so |fl(x) - x| <= u |s|;
+/// u |s| is itself rounded to a double at least half an ulp of s (a power of two), which is
+/// all a sum can lose. A sum that is subnormal or zero is exact. Below the normal range a
+/// product loses up to half the smallest subnormal (2^-1075) in its own rounding and in
+/// each of the three products and the u |p| of its bound, which round to nearest too: every
+/// product of two non-zero values adds 2^-1072 > 4 * 2^-1075 for them (a review found that
+/// one 2^-1074 was not enough: a bound of 2^-1074 on an error of almost 2^-1073, doubled
+/// then, missed). Exact zeros stay exact (a zero bound), as interval arithmetic keeps
+/// [0, 0], so that polynomials built from either trim the same zero leading coefficients.
 ///
 /// Overflow gives an infinite value or bound; `enclosure()` then reports failure and the
 /// caller uses intervals.
@@ -29,7 +33,7 @@ namespace kds {
 
 struct BoundedDouble {
   static constexpr double u = 0x1p-53;
-  static constexpr double underflow = 0x1p-1074;  // the smallest subnormal: twice the error of an underflowed product
+  static constexpr double underflow = 0x1p-1072;  // what a product's roundings may lose below the normal range
 
   double v = 0;  ///< the value computed in doubles
   double e = 0;  ///< |v - exact| <= e, up to the bound's own first-order roundings
@@ -60,7 +64,10 @@ struct BoundedDouble {
   /// overflowed. The factor 1.0625 covers the roundings of the bound itself (each a
   /// relative u, fewer than 10^13 of them) and the second-order terms left out above.
   std::optional<Interval> enclosure() const {
-    if (e == 0) return Interval(v);
+    if (e == 0) {  // exact, unless 2 x overflowed (found by review)
+      if (!(std::fabs(v) <= std::numeric_limits<double>::max())) return std::nullopt;
+      return Interval(v);
+    }
     const double E = 1.0625 * e;
     const double lo = v - E, hi = v + E;
     if (!(std::fabs(lo) <= std::numeric_limits<double>::max() && std::fabs(hi) <= std::numeric_limits<double>::max()))

@@ -118,8 +118,8 @@ TEST(Interval, ArithmeticContainsTheExactResultOnRandomInput) {
 }
 
 // BoundedDouble (kds/bounded_double.hpp): random chains of sums, differences, products,
-// squares and doublings of random doubles over many magnitudes (subnormal products
-// included), carried exactly in rationals beside: the enclosure holds the exact value
+// squares, doublings and cancellations of random doubles over many magnitudes (subnormal
+// products included), carried exactly in rationals beside: the enclosure holds the exact value
 // whenever it exists, exact zeros stay exact, and an overflow gives no enclosure.
 TEST(BoundedDouble, EnclosesTheExactValueOfRandomChains) {
   std::mt19937_64 rng(kds::testing::test_seed());
@@ -130,12 +130,13 @@ TEST(BoundedDouble, EnclosesTheExactValueOfRandomChains) {
     bool finite = true;
     for (int step = 0; step < 12 && finite; ++step) {
       const double y = random_double(rng);
-      switch (uniform_int(rng, 0, 4)) {
+      switch (uniform_int(rng, 0, 5)) {
         case 0: x = x + y, exact += Rational(y); break;
         case 1: x = x - y, exact -= Rational(y); break;
         case 2: x = x * y, exact *= Rational(y); break;
         case 3: x = square(x), exact *= exact; break;
-        default: x = twice(x), exact *= 2; break;
+        case 4: x = twice(x), exact *= 2; break;
+        default: x = (x + y) - y; break;  // a cancellation: an error near its bound
       }
       finite = std::isfinite(x.v) && std::isfinite(x.e);
       // The exact value of a chain that stays finite in doubles stays representable.
@@ -155,7 +156,27 @@ TEST(BoundedDouble, EnclosesTheExactValueOfRandomChains) {
   std::printf("[ chains   ] %d enclosures checked, %d overflowed\n", enclosed, overflowed);
 }
 
+TEST(BoundedDouble, UnderflowedProductsKeepEnclosingWhenScaledUp) {
+  // Found by review: s = ((1 + d) - 1) + d (value d, bound d, exact 2 d) times two small
+  // numbers, then a product of the two: its bound terms rounded away below the normal
+  // range, and one 2^-1074 did not cover them once the product was doubled or scaled up.
+  using B = kds::BoundedDouble;
+  const double d = 0x1p-53;
+  const B s = ((B(1.0) + d) - 1.0) + d;
+  const Rational exact_s = Rational(2) * Rational(d);
+  ASSERT_TRUE(contains(*s.enclosure(), exact_s));
+  const B a = s * 0x1.ff8p-485, b = s * 0x1.ff8p-486;
+  const Rational exact_p = exact_s * Rational(0x1.ff8p-485) * exact_s * Rational(0x1.ff8p-486);
+  const B p = a * b;
+  EXPECT_TRUE(contains(*p.enclosure(), exact_p));
+  EXPECT_TRUE(contains(*twice(p).enclosure(), 2 * exact_p));
+  EXPECT_TRUE(contains(*(p + p).enclosure(), 2 * exact_p));
+  EXPECT_TRUE(contains(*(p * 0x1p1000).enclosure(), exact_p * Rational(0x1p1000)));
+  EXPECT_TRUE(contains(*(square(a) * 0x1p1000).enclosure(), exact_s * Rational(0x1.ff8p-485) * exact_s * Rational(0x1.ff8p-485) * Rational(0x1p1000)));
+}
+
 TEST(BoundedDouble, OverflowGivesNoEnclosure) {
+  EXPECT_FALSE(twice(kds::BoundedDouble(0x1.8p1023)).enclosure());  // exact bound, infinite value (found by review)
   const kds::BoundedDouble big(1e300);
   EXPECT_FALSE(square(big).enclosure());
   EXPECT_FALSE((big * 1e10).enclosure());
