@@ -11,8 +11,9 @@
 /// The bound of a rounded result s is u |s| (u = 2^-53): round to nearest gives
 /// fl(x) = x / (1 + d) with |d| <= u wherever x is in the normal range (Higham,
 /// "Accuracy and Stability of Numerical Algorithms", theorem 2.3), so |fl(x) - x| <= u |s|;
-/// u |s| is itself rounded to a double at least half an ulp of s (a power of two), which is
-/// all a sum can lose. A sum that is subnormal or zero is exact. Below the normal range a
+/// for |s| >= 2^-1021, u |s| is itself rounded to a double at least half an ulp of s (a
+/// power of two, representable there), which is all a sum can lose. A sum below 2^-1021 is
+/// exact (its ulp is the smallest subnormal, of which both terms are multiples). Below the normal range a
 /// product loses up to half the smallest subnormal (2^-1075) in its own rounding and in
 /// each of the three products and the u |p| of its bound, which round to nearest too: every
 /// product of two non-zero values adds 2^-1072 > 4 * 2^-1075 for them (a review found that
