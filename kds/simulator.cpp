@@ -27,6 +27,7 @@ SolverCounters operator-(const SolverCounters& a, const SolverCounters& b) {
   d.comparisons_exact = a.comparisons_exact - b.comparisons_exact;
   d.exact_roots_built = a.exact_roots_built - b.exact_roots_built;
   d.exact_linear = a.exact_linear - b.exact_linear;
+  d.failure_apart = a.failure_apart - b.failure_apart;
   return d;
 }
 

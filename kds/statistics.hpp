@@ -49,7 +49,9 @@ struct Statistics {
  << ", rescheduled " << s.certificates_rescheduled << ", renewed " << s.certificates_renewed << ", live " << s.certificates_live << " (max "
        << s.certificates_live_max << ")\n";
     os << "failure times: " << s.solver.failure_computations << " computed, " << s.solver.failure_exact
-       << " by the exact path\n";
+       << " by the exact path";
+    if (s.solver.failure_apart > 0) os << ", " << s.solver.failure_apart << " \"not before the horizon\" by separation alone";
+    os << '\n';
     os << "comparisons: " << s.solver.comparisons << ", " << s.solver.comparisons_exact << " exact\n";
     os << "sign queries: " << s.solver.sign_queries << ", " << s.solver.sign_exact << " exact\n";
     if (s.solver.exact_linear > 0)

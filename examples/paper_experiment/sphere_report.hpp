@@ -67,6 +67,9 @@ inline void print_events_by_kind(Simulator& sim, const CollisionWorld& world) {
               static_cast<unsigned long long>(s.solver.failure_computations),
               static_cast<unsigned long long>(s.solver.comparisons_exact),
               static_cast<unsigned long long>(s.solver.comparisons));
+  if (s.solver.failure_apart > 0)
+    std::printf("Bounds apart:       %10llu failure times decided \"not before the reset\" by separation alone\n",
+                static_cast<unsigned long long>(s.solver.failure_apart));
 }
 
 }  // namespace kds::examples
