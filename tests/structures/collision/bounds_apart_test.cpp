@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <random>
 
+#include "bound_pair_owners.hpp"
 #include "certificates/bound_separation.hpp"
 #include "kds/motion.hpp"
 #include "kds/number_types.hpp"
@@ -20,41 +21,14 @@
 namespace kds::testing {
 namespace {
 
-struct Scene {
-  std::array<Motion<3>, 2> motion;
-  std::array<Bound, 2> bound;
-};
-
-/// The owner interface with the fast path (as CollisionWorld offers it).
-struct Owner {
-  const Scene* scene;
-  template <class NT>
-  Polynomial<NT> centre(BodyId id, int axis, double origin) const {
-    return scene->motion[id.index].coordinate<NT>(axis, origin);
-  }
-  template <class NT>
-  Polynomial<NT> radius(BodyId id, double origin) const {
-    return scene->bound[id.index].radius_polynomial<NT>(origin);
-  }
-  template <class NT>
-  bool centre_line(BodyId id, int axis, double origin, Line<NT>& out) const {
-    return scene->motion[id.index].coordinate_line<NT>(axis, origin, out);
-  }
-  template <class NT>
-  ShortPolynomial<NT> short_radius(BodyId id, double origin) const {
-    return scene->bound[id.index].radius_polynomial<NT, ShortPolynomial<NT>>(origin);
-  }
-  void separation_failed(BoundSeparation<Owner>&, Simulator&) {}
-};
-
 struct Tally {
   int apart = 0, undecided = 0;
 };
 
 /// Checks one pair at `now` against `horizon`; returns whether apart_until said "apart".
 bool check(const Scene& s, double allowance, double now, double horizon, Tally& tally) {
-  Owner owner{&s};
-  const BoundSeparation<Owner> c(owner, BodyId{0, 0}, BodyId{1, 0}, "test", 1, allowance);
+  FastOwner owner{&s};
+  const BoundSeparation<FastOwner> c(owner, BodyId{0, 0}, BodyId{1, 0}, "test", 1, allowance);
   const Root at = Root::at(now);
   const Root exact = first_failure(c, at, Birth::generic, Exactness::filtered);  // no horizon: the first root, always right
   const bool apart = c.apart_until(at, horizon);

@@ -16,46 +16,12 @@
 #include "certificates/bound_separation.hpp"
 #include "kds/number_types.hpp"
 #include "kds/motion.hpp"
+#include "bound_pair_owners.hpp"
 #include "structures/collision/bound.hpp"
 #include "test_seed.hpp"
 
 namespace kds::testing {
 namespace {
-
-/// Two spheres (bodies 0 and 1): their centres' motions and bounds.
-struct Scene {
-  std::array<Motion<3>, 2> motion;
-  std::array<Bound, 2> bound;
-};
-
-/// The owner interface without the fast path: BoundSeparation builds the generic function.
-struct GenericOwner {
-  const Scene* scene;
-  template <class NT>
-  Polynomial<NT> centre(BodyId id, int axis, double origin) const {
-    return scene->motion[id.index].coordinate<NT>(axis, origin);
-  }
-  template <class NT>
-  Polynomial<NT> radius(BodyId id, double origin) const {
-    return scene->bound[id.index].radius_polynomial<NT>(origin);
-  }
-  void separation_failed(BoundSeparation<GenericOwner>&, Simulator&) {}
-};
-
-/// The same with the fast path's interface; counts how often it is used.
-struct FastOwner : GenericOwner {
-  mutable int lines = 0;
-  template <class NT>
-  bool centre_line(BodyId id, int axis, double origin, Line<NT>& out) const {
-    ++lines;
-    return scene->motion[id.index].coordinate_line<NT>(axis, origin, out);
-  }
-  template <class NT>
-  ShortPolynomial<NT> short_radius(BodyId id, double origin) const {
-    return scene->bound[id.index].radius_polynomial<NT, ShortPolynomial<NT>>(origin);
-  }
-  void separation_failed(BoundSeparation<FastOwner>&, Simulator&) {}
-};
 
 bool same(const Interval& a, const Interval& b) {
   return std::bit_cast<std::uint64_t>(a.lo()) == std::bit_cast<std::uint64_t>(b.lo()) &&
