@@ -129,46 +129,57 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     Polynomial<NT> r = owner_->template radius<NT>(first(), origin) + owner_->template radius<NT>(second(), origin);
     return f - square(r);
   }
-  /// first_failure(), except that a pair whose bounds certainly stay apart from now to the
-  /// horizon gets "never" at once (apart_until), without building the quartic: what
-  /// first_failure answers there too, or a root beyond the horizon, which flush() does not
-  /// queue either (CertificateBase::set_horizon). Bounds that grow (unknown trajectories)
-  /// always meet some day, so without a horizon nothing is decided here.
-  Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
-    if constexpr (has_short_path<Interval>) {
-      if (horizon < std::numeric_limits<double>::infinity() && apart_until(now, horizon)) {
-        ++solver_counters().failure_computations;
-        ++solver_counters().failure_apart;
-        return Root::infinity();
+  /// Over time-varying bounds (a finite horizon: unknown trajectories), what the bounds'
+  /// closest approach proves (separation()): the bounds stay apart until after the
+  /// horizon (then no failure time is computed at all), or until a time ahead of the clock
+  /// (then the simulator defers the failure time, CertificateBase::holds_before). Bounds
+  /// that grow always meet some day, so without a horizon nothing is proven here (and a
+  /// ballistic pair's failure time is a cheap quadratic).
+  double holds_before(const Root& now, double horizon) const override {
+    if constexpr (has_short_path<BoundedDouble>) {
+      if (horizon < std::numeric_limits<double>::infinity()) {
+        const double t = separation(now, horizon);
+        if (t > horizon) {
+          ++solver_counters().failure_computations;
+          ++solver_counters().failure_apart;
+        }
+        return t;
       }
     }
-    return first_failure(*this, now, birth, mode, horizon);
+    return -std::numeric_limits<double>::infinity();
   }
   void on_failure(Simulator& sim) override { owner_->separation_failed(*this, sim); }
   const char* kind() const override { return kind_; }
 
-  /// Whether the function is certainly positive from the clock's isolating interval to
-  /// `horizon`: the centres' least distance over that window exceeds the radii's sum at its
-  /// end. With D(s) = D0 + D1 s (linear centres) and R(s) = R0 + R1 s + R2 s^2, a
-  /// bound's radius r + A/2 (t - t0)^2 after its reset (all coefficients >= 0, so R grows
-  /// on s >= 0), f = |D|^2 - R^2 + allowance >= min |D|^2 - R(L)^2 on [0, L], allowance
-  /// >= 0. min |D|^2 is |D0|^2 if D0.D1 >= 0 (moving apart), |D(L)|^2 if the closest
-  /// approach -D0.D1 / |D1|^2 comes after L, and |D0|^2 - (D0.D1)^2 / |D1|^2 otherwise.
-  /// The sums in bounded doubles (kds/bounded_double.hpp, as bounded_function), the rest in
-  /// intervals, so every rounding is counted; false whenever anything is uncertain or
-  /// overflows. Much sharper than evaluating the quartic over the window in intervals (the
-  /// filter's first test), and a fraction of the cost of building it.
-  bool apart_until(const Root& now, double horizon) const {
+  /// A double t such that the function is certainly positive on [now, t): next_up(horizon)
+  /// when it is positive up to and including the horizon, else a time the bounds cannot
+  /// meet before (-infinity when nothing is proven). With D(s) = D0 + D1 s (linear
+  /// centres, s = t - now.lo()) and R(s) = R0 + R1 s + R2 s^2, a bound's radius
+  /// r + A/2 (t - t0)^2 after its reset (all coefficients >= 0, so R grows on s >= 0),
+  /// f = |D|^2 - R^2 + allowance with allowance >= 0:
+  ///  - up to L (the horizon): f >= min |D|^2 - R(L)^2 on [0, L], where min |D|^2 is
+  ///    |D0|^2 if D0.D1 >= 0 (moving apart), |D(L)|^2 if the closest approach
+  ///    -D0.D1 / |D1|^2 comes after L, and |D0|^2 - (D0.D1)^2 / |D1|^2 (the closest
+  ///    approach m^2) otherwise;
+  ///  - else f > 0 while R(s) < m (the bounds cannot touch before their radii reach the
+  ///    closest approach), and while R(s) < |D0| - |D1| s (before they could close the
+  ///    gap head on): the larger of the two roots, each bounded from below.
+  /// The sums in bounded doubles (as bounded_function), the rest in intervals, so every
+  /// rounding is counted; any doubt (an overflow, a coefficient of R that might be
+  /// negative) proves nothing. Much sharper than evaluating the quartic over the window
+  /// in intervals (the filter's first test), and a fraction of the cost of building it.
+  double separation(const Root& now, double horizon) const {
     using B = BoundedDouble;
+    constexpr double nothing = -std::numeric_limits<double>::infinity();
     const double origin = now.lo();
     const double w = (Interval(now.hi()) - Interval(origin)).hi();
     const double limit = (Interval(horizon) - Interval(origin)).hi();
-    if (!(limit >= w)) return false;
+    if (!(limit >= w) || !(allowance_ >= 0)) return nothing;
     B p{}, q{}, sq{};
     for (int k = 0; k < 3; ++k) {
       Line<B> a, b;
       if (!owner_->template centre_line<B>(first(), k, origin, a) || !owner_->template centre_line<B>(second(), k, origin, b))
-        return false;
+        return nothing;
       const Line<B> d = a - b;
       const B d0 = d.degree >= 0 ? d.c0 : B{}, d1 = d.degree >= 1 ? d.c1 : B{};
       p = p + square(d0);
@@ -178,25 +189,40 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     const ShortPolynomial<B> ra = owner_->template short_radius<B>(first(), origin),
                              rb = owner_->template short_radius<B>(second(), origin);
     const std::optional<Interval> P = p.enclosure(), Q = q.enclosure(), S = sq.enclosure();
-    if (!P || !Q || !S) return false;
-    const Interval L(limit);
-    Interval R(0.0);
-    for (int i = std::max(ra.degree, rb.degree); i >= 0; --i) {
+    if (!P || !Q || !S) return nothing;
+    std::array<Interval, 3> r{};
+    for (int i = 0; i <= std::max(ra.degree, rb.degree); ++i) {
       const std::size_t j = static_cast<std::size_t>(i);
       const std::optional<Interval> c = ((i <= ra.degree ? ra.c[j] : B{}) + (i <= rb.degree ? rb.c[j] : B{})).enclosure();
-      if (!c || c->lo() < 0) return false;  // R might not grow on [0, L]
-      R = R * L + *c;
+      if (!c || c->lo() < 0) return nothing;  // R might not grow on s >= 0
+      r[j] = *c;
     }
-    Interval least;
+    const Interval L(limit);
+    const Interval RL = (r[2] * L + r[1]) * L + r[0];
+    // The least |D|^2 over [0, L], and the closest approach m^2 over s >= 0.
+    Interval least, closest;
     if (Q->lo() >= 0) {
-      least = *P;
+      least = closest = *P;
     } else if (S->lo() > 0) {
-      if ((-*Q / *S).lo() >= L.hi()) least = *P + twice(*Q) * L + *S * square(L);
-      else least = *P - square(*Q) / *S;
+      closest = *P - square(*Q) / *S;
+      least = (-*Q / *S).lo() >= L.hi() ? *P + twice(*Q) * L + *S * square(L) : closest;
     } else {
-      return false;
+      return nothing;
     }
-    return (least - square(R)).lo() > 0 && allowance_ >= 0;
+    if ((least - square(RL)).lo() > 0) return next_up(horizon);
+    // The first s >= 0 with R(s) = x, for x > R0: the positive root of
+    // R2 s^2 + R1 s + (R0 - x), as 2 (x - R0) / (R1 + sqrt(R1^2 + 4 R2 (x - R0))),
+    // from below (x - R0 at its lower end, the divisor at its upper end).
+    auto reach = [&](Interval x, Interval r1) {
+      const Interval gap = x - r[0];
+      if (!(gap.lo() > 0)) return 0.0;
+      const Interval divisor = r1 + sqrt(square(r1) + Interval(4.0) * r[2] * gap);
+      if (!(divisor.hi() > 0)) return std::numeric_limits<double>::infinity();
+      return divide_positive(twice(gap), divisor).lo();
+    };
+    const double s = std::max(reach(sqrt(closest), r[1]), reach(sqrt(*P), r[1] + sqrt(*S)));
+    if (!(s > 0)) return nothing;
+    return (Interval(origin) + Interval(s)).lo();
   }
 
  private:

@@ -96,6 +96,21 @@ class CertificateBase : public Function {
   virtual Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const {
     return first_failure(*this, now, birth, mode, horizon);
   }
+  /// A double t such that the function is certainly positive at every time of [now, t):
+  /// what a kind can prove more cheaply than its failure time. -infinity (the default):
+  /// nothing. The simulator (flush) uses it before failure_after:
+  ///  - t > horizon: no failure up to and including the horizon; not queued, as a
+  ///    failure beyond the horizon (CertificateBase::set_horizon);
+  ///  - now < t <= horizon: the failure time is *deferred*: the certificate is queued at
+  ///    t, ahead of every event at exactly t, and failure_after runs only if t reaches the
+  ///    front of the queue (most certificates of a time-varying-bound pair are destroyed
+  ///    long before). The event order is the same as with the failure time computed at
+  ///    once (SimulatorSettings::defer_failure_times turns this case off).
+  /// The pair certificate over time-varying bounds proves both from the bounds' closest
+  /// approach (certificates/bound_separation.hpp).
+  virtual double holds_before(const Root& /*now*/, double /*horizon*/) const {
+    return -std::numeric_limits<double>::infinity();
+  }
   /// A short name of the kind: "order", "collision"... (a string literal).
   virtual const char* kind() const = 0;
   /// Whether the structure tolerates this certificate being violated when it is created:
@@ -103,8 +118,11 @@ class CertificateBase : public Function {
   virtual bool may_fail_at_birth() const { return true; }
 
   std::span<const BodyId> bodies() const { return {bodies_.data(), n_bodies_}; }
-  /// The scheduled failure time (infinity if it never fails or is not computed yet).
+  /// The scheduled failure time (infinity if it never fails or is not computed yet). For
+  /// a deferred certificate (holds_before), the time until which it certainly holds.
   const Root& failure_time() const { return failure_; }
+  /// Queued at the time holds_before gave, its failure time not computed yet.
+  bool deferred() const { return deferred_; }
   /// Dense id within the simulator (reused after destruction).
   std::uint32_t id() const { return id_; }
   /// Creation order.
@@ -139,6 +157,7 @@ class CertificateBase : public Function {
   Birth birth_ = Birth::generic;
   State state_ = State::pending;
   bool in_queue_ = false;
+  bool deferred_ = false;  // queued at holds_before's time, failure time not computed
   bool newborn_ = true;  // failure time not computed yet since creation
   std::uint32_t id_ = 0;
   std::uint64_t sequence_ = 0;

@@ -3,7 +3,9 @@
 /// Event queues: scheduled certificates ordered by failure time.
 ///
 /// Order: earlier failure time first (compared exactly, see kds/root.hpp); among exactly
-/// equal times, the smaller `tie_key()` first (by default the creation order: the older
+/// equal times, a deferred certificate first (CertificateBase::holds_before: its time is a
+/// lower bound, to be replaced by its failure time before the clock reaches it), then the
+/// smaller `tie_key()` first (by default the creation order: the older
 /// certificate first), then the smaller `sequence()`. This order is total and
 /// deterministic: the same input gives the same event sequence.
 ///
@@ -22,6 +24,7 @@ namespace kds {
 inline bool fires_before(const CertificateBase& a, const CertificateBase& b) {
   int c = compare(a.failure_time(), b.failure_time());
   if (c != 0) return c < 0;
+  if (a.deferred() != b.deferred()) return a.deferred();
   if (a.tie_key() != b.tie_key()) return a.tie_key() < b.tie_key();
   return a.sequence() < b.sequence();
 }

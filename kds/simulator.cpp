@@ -1,6 +1,7 @@
 #include "kds/simulator.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 
 #include "kds/errors.hpp"
@@ -65,9 +66,10 @@ double Simulator::round_clock() {
   // anything between it and the rounded time) now fails at the rounded time, where tie
   // keys order them. Left at their exact times, they would all come before the events that
   // the motion changes at this rounded time create, whatever their tie keys.
+  // (front(): a deferred certificate's time is only a bound; its failure time decides.)
   rounded_.clear();
-  while (!queue_->empty() && compare(queue_->top()->failure_, t) <= 0) {
-    rounded_.push_back(queue_->top());
+  for (CertificateBase* c = front(); c != nullptr && compare(c->failure_, t) <= 0; c = front()) {
+    rounded_.push_back(c);
     queue_->pop();
   }
   for (CertificateBase* c : rounded_) {
@@ -200,7 +202,22 @@ void Simulator::flush() {
   for (std::size_t i = 0; i < pending_.size(); ++i) {
     CertificateBase* c = pending_[i];
     if (!c->alive()) continue;
-    Root f = c->failure_after(now_, c->birth_, settings_.exactness, c->horizon_);
+    // What the kind proves cheaply first (CertificateBase::holds_before): no failure up
+    // to the horizon, or none before a time at which the failure time is computed.
+    const double holds = c->horizon_ > now_.hi() ? c->holds_before(now_, c->horizon_)
+                                                 : -std::numeric_limits<double>::infinity();
+    bool deferred = false;
+    Root f;
+    if (holds > c->horizon_ || holds == std::numeric_limits<double>::infinity()) {
+      f = Root::infinity();
+    } else if (settings_.defer_failure_times && holds > now_.hi()) {
+      f = Root::at(holds);
+      deferred = true;
+      ++stats_.failures_deferred;
+    } else {
+      f = c->failure_after(now_, c->birth_, settings_.exactness, c->horizon_);
+    }
+    c->deferred_ = deferred;
     if (c->newborn_ && !c->may_fail_at_birth() && !f.is_infinite() && compare(f, now_) == 0) {
       pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(i));
       c->state_ = CertificateBase::State::idle;
@@ -232,6 +249,33 @@ void Simulator::flush() {
 }
 
 // ---------------------------------------------------------------- the event loop
+
+CertificateBase* Simulator::front() {
+  for (;;) {
+    if (queue_->empty()) return nullptr;
+    CertificateBase* c = queue_->top();
+    if (!c->deferred_) return c;
+    // Its function has not changed since it was deferred (a change would have taken it
+    // out of the queue), and it holds from then to its queued time, which is ahead of the
+    // clock (no event at or after that time has been processed: it comes first at ties).
+    // So its first failure after the clock is the one it would have had.
+    c->deferred_ = false;
+    ++stats_.deferred_computed;
+    Root f = c->failure_after(now_, Birth::generic, settings_.exactness, c->horizon_);
+    if (!f.is_infinite() && f.lo() > c->horizon_) {
+      f = Root::infinity();
+      ++stats_.beyond_horizon;
+    }
+    c->failure_ = std::move(f);
+    if (c->failure_.is_infinite()) {
+      queue_->erase(c);
+      c->in_queue_ = false;
+      c->state_ = CertificateBase::State::idle;
+    } else {
+      queue_->update(c);
+    }
+  }
+}
 
 CertificateBase* Simulator::pop() {
   CertificateBase* c = queue_->top();
@@ -322,7 +366,7 @@ void Simulator::observe(const char* kind, const BodyList& bodies, bool exact) {
 
 bool Simulator::step() {
   flush();
-  if (queue_->empty()) return false;
+  if (front() == nullptr) return false;
   check_progress(*queue_->top());
   CertificateBase* c = pop();
   advance(c->failure_);
@@ -348,14 +392,15 @@ void Simulator::run_until(double t) {
     throw InvalidInput(os.str());
   }
   flush();
-  while (!queue_->empty() && compare(queue_->top()->failure_, t) <= 0) step();
+  for (CertificateBase* c = front(); c != nullptr && compare(c->failure_, t) <= 0; c = front()) step();
   if (compare(now_, t) < 0) set_now(Root::at(t));
   if (settings_.audit) audit();
 }
 
 Root Simulator::next_event_time() {
   flush();
-  return queue_->empty() ? Root::infinity() : queue_->top()->failure_;
+  const CertificateBase* c = front();
+  return c == nullptr ? Root::infinity() : c->failure_;
 }
 
 // ---------------------------------------------------------------- structures, observers, audit
@@ -367,7 +412,8 @@ void Simulator::remove_observer(Observer& o) { std::erase(observers_, &o); }
 
 std::optional<double> Simulator::time_between_events(double limit) {
   flush();
-  const Root next = queue_->empty() ? Root::infinity() : queue_->top()->failure_;
+  const CertificateBase* c = front();
+  const Root next = c == nullptr ? Root::infinity() : c->failure_;
   const double a = now_.hi();
   const double b = std::min(next.is_infinite() ? std::numeric_limits<double>::infinity() : next.lo(), limit);
   if (b == std::numeric_limits<double>::infinity()) return a + std::max(1.0, std::abs(a));

@@ -38,6 +38,11 @@ struct SimulatorSettings {
   /// (docs/architecture.md, section 2).
   std::uint64_t max_events_at_one_instant = 10'000;
   std::uint64_t max_events_at_one_instant_per_body = 1'000;
+  /// Queue a certificate at the time its kind proves it holds until
+  /// (CertificateBase::holds_before), and compute its failure time only when that time
+  /// reaches the front of the queue. The same events in the same order either way; off,
+  /// every failure time is computed when its certificate is created or changed.
+  bool defer_failure_times = true;
 };
 
 class Simulator {
@@ -167,6 +172,9 @@ class Simulator {
   void set_now(const Root& t);
   void touch() { ++touched_in_event_; }
 
+  /// The queue's first certificate once no deferred one is ahead of it (their failure
+  /// times computed at the current time and requeued); nullptr if the queue is empty.
+  CertificateBase* front();
   // The named steps of the event loop.
   CertificateBase* pop();
   void check_progress(const CertificateBase& next);

@@ -25,6 +25,8 @@ struct Statistics {
   std::uint64_t touched_total = 0;  ///< certificates created, destroyed or rescheduled while processing events (a renewal counts as a destruction and a creation)
   std::uint64_t touched_max = 0;    ///< ... the most in one event
   std::uint64_t beyond_horizon = 0;  ///< failures not queued because they lie beyond the certificate's horizon
+  std::uint64_t failures_deferred = 0;  ///< failure times deferred (CertificateBase::holds_before)
+  std::uint64_t deferred_computed = 0;  ///< ... and computed later, when their time reached the front of the queue
   std::uint64_t audits = 0;
   std::uint64_t audits_skipped = 0; ///< no double lay strictly between two events
   SolverCounters solver;            ///< solver activity since the simulator started
@@ -52,6 +54,9 @@ struct Statistics {
        << " by the exact path";
     if (s.solver.failure_apart > 0) os << ", " << s.solver.failure_apart << " \"not before the horizon\" by separation alone";
     os << '\n';
+    if (s.failures_deferred > 0)
+      os << "failure times deferred: " << s.failures_deferred << ", of which computed later " << s.deferred_computed
+         << '\n';
     os << "comparisons: " << s.solver.comparisons << ", " << s.solver.comparisons_exact << " exact\n";
     os << "sign queries: " << s.solver.sign_queries << ", " << s.solver.sign_exact << " exact\n";
     if (s.solver.exact_linear > 0)

@@ -19,6 +19,7 @@
 #include "common/scene.hpp"
 #include "kds/observer.hpp"
 #include "structures/collision/polytope.hpp"
+#include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 #include "structures/sorted_list/sorted_list.hpp"
 #include "structures/tournament/tournament.hpp"
 
@@ -127,6 +128,54 @@ void collision_world_hash(const char* broad_phase, std::uint64_t stored) {
   kds::CollisionWorld world(sim, settings, lattice_spheres(17));
   sim.run_until(5.0);
   expect_hash(hash, stored, (std::string("collision world, ") + broad_phase + ", 100 spheres").c_str());
+}
+
+/// The lattice scene with unknown trajectories (random forces within A = 6, new every
+/// 0.1 s), with deferred failure times (CertificateBase::holds_before) on or off.
+struct UnknownRun {
+  std::uint64_t hash = 0, events = 0, deferred = 0, computed_later = 0, apart = 0, contacts = 0;
+};
+UnknownRun unknown_run(const char* broad_phase, bool defer) {
+  std::vector<kds::Sphere> spheres = lattice_spheres(17);
+  for (kds::Sphere& x : spheres) x.max_acceleration = 6;
+  kds::PiecewiseAccelerationProbe probe(spheres, 0.1, 23);
+  kds::SimulatorSettings ss;
+  ss.defer_failure_times = defer;
+  kds::Simulator sim(ss);
+  EventHash hash(sim);
+  kds::CollisionWorldSettings settings;
+  settings.box = {{0, 0, 0}, {40, 40, 32}};
+  settings.broad_phase = broad_phase;
+  settings.cell_ratio = 2;
+  settings.probe = &probe;
+  kds::CollisionWorld world(sim, settings, spheres);
+  sim.run_until(3.0);
+  const kds::Statistics& st = sim.statistics();
+  return {hash.value(), hash.events(), st.failures_deferred, st.deferred_computed, st.solver.failure_apart,
+          world.sphere_contacts()};
+}
+
+// Deferring a failure time changes no event: the same unknown-trajectory scene gives the
+// same event sequence (times, kinds, bodies) with deferral on and off, over the grid and
+// over all pairs, and deferral happened (most deferred failure times never computed).
+TEST(Determinism, DeferredFailureTimesChangeNoEvent) {
+  for (const char* broad_phase : {"tvb-grid", "all-pairs"}) {
+    SCOPED_TRACE(broad_phase);
+    const UnknownRun on = unknown_run(broad_phase, true), off = unknown_run(broad_phase, false);
+    std::printf("[ deferred ] %s: %llu events, %llu sphere contacts, %llu failure times deferred, %llu of them computed later, %llu apart\n",
+                broad_phase, static_cast<unsigned long long>(on.events), static_cast<unsigned long long>(on.contacts),
+                static_cast<unsigned long long>(on.deferred), static_cast<unsigned long long>(on.computed_later),
+                static_cast<unsigned long long>(on.apart));
+    EXPECT_GT(on.events, 200u);
+    EXPECT_GT(on.contacts, 10u);
+    EXPECT_EQ(on.hash, off.hash) << "deferral changed the event sequence";
+    EXPECT_EQ(on.events, off.events);
+    EXPECT_EQ(on.contacts, off.contacts);
+    EXPECT_GT(on.deferred, 100u);
+    EXPECT_LT(on.computed_later, on.deferred);
+    EXPECT_EQ(off.deferred, 0u);
+    EXPECT_EQ(on.apart, off.apart);  // "apart" does not depend on the setting
+  }
 }
 
 TEST(Determinism, CollisionWorldTvbGrid) { collision_world_hash("tvb-grid", 0x554f92b1a4f8499eull); }
