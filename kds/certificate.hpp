@@ -98,7 +98,8 @@ class CertificateBase : public Function {
   }
   /// A double t such that the function is certainly positive at every time of [now, t):
   /// what a kind can prove more cheaply than its failure time. -infinity (the default):
-  /// nothing. The simulator (flush) uses it before failure_after:
+  /// nothing. The simulator (flush) asks it of a certificate with a horizon (set_horizon:
+  /// one its structure replaces by then, so most never fail), before failure_after:
   ///  - t > horizon: no failure up to and including the horizon; not queued, as a
   ///    failure beyond the horizon (CertificateBase::set_horizon);
   ///  - now < t <= horizon: the failure time is *deferred*: the certificate is queued at
