@@ -60,18 +60,20 @@ double Simulator::round_clock() {
   // The smallest double >= the exact time: a function of the time alone, not of how its
   // isolating interval was found, so that equal histories round equally.
   const double t = ceil_to_double(now_);
-  now_ = Root::at(t);
   // The clock's resolution is a double: every queued event at or before the rounded time
   // (the other failures at exactly the old time, the certificates violated at birth there,
   // anything between it and the rounded time) now fails at the rounded time, where tie
   // keys order them. Left at their exact times, they would all come before the events that
   // the motion changes at this rounded time create, whatever their tie keys.
-  // (front(): a deferred certificate's time is only a bound; its failure time decides.)
+  // (front(): a deferred certificate's time is only a bound; its failure time decides. It
+  // is computed from the exact time, before the clock moves: the certificate holds from
+  // there to its deferred time, which may be the rounded time itself.)
   rounded_.clear();
   for (CertificateBase* c = front(); c != nullptr && compare(c->failure_, t) <= 0; c = front()) {
     rounded_.push_back(c);
     queue_->pop();
   }
+  now_ = Root::at(t);
   for (CertificateBase* c : rounded_) {
     c->failure_ = now_;
     queue_->push(c);
