@@ -105,8 +105,14 @@ class CertificateBase : public Function {
   ///  - now < t <= horizon: the failure time is *deferred*: the certificate is queued at
   ///    t, ahead of every event at exactly t, and failure_after runs only if t reaches the
   ///    front of the queue (most certificates of a time-varying-bound pair are destroyed
-  ///    long before). The event order is the same as with the failure time computed at
-  ///    once (SimulatorSettings::defer_failure_times turns this case off).
+  ///    long before). The events are the same, at the same exact times and in the same
+  ///    order, as with the failure time computed at once (SimulatorSettings::
+  ///    defer_failure_times turns this case off); only their isolating intervals may
+  ///    differ in the last bits, as the failure time is then found from a later clock,
+  ///    and a deferred time that falls within another failure's interval costs an exact
+  ///    comparison. The failure time may be computed inside a handler (round_clock, when
+  ///    a motion changes): a structure changes what its certificates read only after
+  ///    set_motion, as the motion-change protocol already asks.
   /// The pair certificate over time-varying bounds proves both from the bounds' closest
   /// approach (certificates/bound_separation.hpp).
   virtual double holds_before(const Root& /*now*/, double /*horizon*/) const {

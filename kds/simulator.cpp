@@ -263,9 +263,9 @@ CertificateBase* Simulator::front() {
     // out of the queue), and it holds from then to its queued time, which is ahead of the
     // clock (no event at or after that time has been processed: it comes first at ties).
     // So its first failure after the clock is the one it would have had.
-    c->deferred_ = false;
-    ++stats_.deferred_computed;
     Root f = c->failure_after(now_, Birth::generic, settings_.exactness, c->horizon_);
+    c->deferred_ = false;  // after the computation: if it throws, the certificate stays deferred
+    ++stats_.deferred_computed;
     if (!f.is_infinite() && f.lo() > c->horizon_) {
       f = Root::infinity();
       ++stats_.beyond_horizon;
