@@ -5,6 +5,8 @@
 // fast path's too (certificates/bound_separation.hpp), as CollisionWorld does.
 
 #include <array>
+#include <cmath>
+#include <random>
 
 #include "certificates/bound_separation.hpp"
 #include "kds/motion.hpp"
@@ -46,5 +48,27 @@ struct FastOwner : GenericOwner {
   }
   void separation_failed(BoundSeparation<FastOwner>&, Simulator&) {}
 };
+
+/// Two random spheres about `t0`: centres in [-extent, extent]^3, velocities in [-20, 20]^3
+/// (at rest every 7th round, on one axis every 11th), motions starting at t0 or up to one
+/// unit later (reset then), radii 0.1 to 10.1, acceleration bounds 10 to 20 (0, ballistic,
+/// every `ballistic_every`th round), equal motions every 13th round.
+inline Scene random_pair(std::mt19937_64& rng, int round, double t0, double extent, int ballistic_every) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  Scene s;
+  for (int i = 0; i < 2; ++i) {
+    Vec<3> x{extent * u(rng), extent * u(rng), extent * u(rng)}, v{20 * u(rng), 20 * u(rng), 20 * u(rng)};
+    if (round % 7 == 0) v = {0, 0, 0};                       // at rest
+    if (round % 11 == 0) v[1] = v[2] = 0, x[1] = x[2] = 0;  // on one axis
+    const double start = round % 3 == 0 ? t0 : t0 + std::fabs(u(rng));
+    s.motion[static_cast<std::size_t>(i)] = Motion<3>::linear(start, x, v);
+    Bound& b = s.bound[static_cast<std::size_t>(i)];
+    b.radius = 0.1 + 10 * std::fabs(u(rng));
+    b.acceleration = round % ballistic_every == 0 ? 0 : 10 + 10 * std::fabs(u(rng));
+    b.reset_time = start;
+  }
+  if (round % 13 == 0) s.motion[1] = s.motion[0];  // equal motions
+  return s;
+}
 
 }  // namespace kds::testing

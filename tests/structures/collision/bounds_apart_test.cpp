@@ -51,21 +51,8 @@ bool check(const Scene& s, double allowance, double now, double horizon, Tally& 
 }
 
 Scene random_scene(std::mt19937_64& rng, int round) {
-  std::uniform_real_distribution<double> u(-1, 1);
-  Scene s;
-  const double t0 = 5 * (u(rng) + 1);
-  for (int i = 0; i < 2; ++i) {
-    Vec<3> x{30 * u(rng), 30 * u(rng), 30 * u(rng)}, v{20 * u(rng), 20 * u(rng), 20 * u(rng)};
-    if (round % 7 == 0) v = {0, 0, 0};                       // at rest
-    if (round % 11 == 0) v[1] = v[2] = 0, x[1] = x[2] = 0;  // on one axis
-    const double start = round % 3 == 0 ? t0 : t0 + std::fabs(u(rng));
-    s.motion[i] = Motion<3>::linear(start, x, v);
-    s.bound[i].radius = 0.1 + 10 * std::fabs(u(rng));
-    s.bound[i].acceleration = round % 5 == 0 ? 0 : 10 + 10 * std::fabs(u(rng));
-    s.bound[i].reset_time = start;
-  }
-  if (round % 13 == 0) s.motion[1] = s.motion[0];  // equal motions (overlapping now)
-  return s;
+  const double t0 = 5 * (std::uniform_real_distribution<double>(-1, 1)(rng) + 1);
+  return random_pair(rng, round, t0, 30, 5);
 }
 
 TEST(BoundsApart, NeverClaimsMoreThanTheExactFailure) {

@@ -77,19 +77,8 @@ TEST(PairFunction, FastPathEnclosesTheGenericFunction) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-1, 1);
   for (int round = 0; round < 2000; ++round) {
-    Scene s;
     const double t0 = 10 * (u(rng) + 1);
-    for (int i = 0; i < 2; ++i) {
-      Vec<3> x{100 * u(rng), 100 * u(rng), 100 * u(rng)}, v{20 * u(rng), 20 * u(rng), 20 * u(rng)};
-      if (round % 7 == 0) v = {0, 0, 0};             // at rest
-      if (round % 11 == 0) v[1] = v[2] = 0, x[1] = x[2] = 0;  // on one axis
-      const double start = round % 3 == 0 ? t0 : t0 + std::fabs(u(rng));
-      s.motion[i] = Motion<3>::linear(start, x, v);
-      s.bound[i].radius = 0.1 + 10 * std::fabs(u(rng));
-      s.bound[i].acceleration = round % 2 == 0 ? 0 : 10 + 10 * std::fabs(u(rng));  // ballistic or unknown
-      s.bound[i].reset_time = start;
-    }
-    if (round % 13 == 0) s.motion[1] = s.motion[0];  // equal motions
+    const Scene s = random_pair(rng, round, t0, 100, 2);
     const double allowance = round % 5 == 0 ? 1e-9 * std::fabs(u(rng)) : 0;
     const double origin = round % 4 == 0 ? s.motion[0].start() : t0 + 3 * std::fabs(u(rng));
     expect_same(s, allowance, origin);
