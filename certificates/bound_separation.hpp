@@ -211,14 +211,20 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     }
     if ((least - square(RL)).lo() > 0) return next_up(horizon);
     // The first s >= 0 with R(s) = x, for x > R0: the positive root of
-    // R2 s^2 + R1 s + (R0 - x), as 2 (x - R0) / (R1 + sqrt(R1^2 + 4 R2 (x - R0))),
-    // from below (x - R0 at its lower end, the divisor at its upper end).
+    // R2 s^2 + R1 s + (R0 - x), 2 g / (b + sqrt(b^2 + 4 a g)) with g = x - R0, b = R1,
+    // a = R2. It grows with g and falls with a and b, so g at its lower end and a, b at
+    // their upper ends give a lower bound. That is evaluated in doubles: on non-negative
+    // normal values each of the six operations (4 a is exact) rounds by at most u
+    // relative, no cancellation, so the quotient is at most (1 + u) / (1 - u)^3 times the
+    // exact one, and the product by 1 - 2^-50, rounded, lies below it. Values that might
+    // be subnormal prove nothing (0); an overflow gives 0 too.
     auto reach = [&](Interval x, Interval r1) {
-      const Interval gap = x - r[0];
-      if (!(gap.lo() > 0)) return 0.0;
-      const Interval divisor = r1 + sqrt(square(r1) + Interval(4.0) * r[2] * gap);
-      if (!(divisor.hi() > 0)) return std::numeric_limits<double>::infinity();
-      return divide_positive(twice(gap), divisor).lo();
+      const double g = (x - r[0]).lo(), b = r1.hi(), a = r[2].hi();
+      constexpr double small = 0x1p-400;
+      if (!(g >= small) || !(b == 0 || b >= small) || !(a == 0 || a >= small)) return 0.0;
+      const double q = (2 * g) / (b + std::sqrt(b * b + 4 * a * g));
+      if (!(q >= 0x1p-900)) return 0.0;
+      return q * (1 - 0x1p-50);
     };
     const double s = std::max(reach(sqrt(closest), r[1]), reach(sqrt(*P), r[1] + sqrt(*S)));
     if (!(s > 0)) return nothing;
