@@ -21,7 +21,9 @@
 ///   template <class NT> ShortPolynomial<NT> short_radius(BodyId, double origin) const;
 /// With them, the interval function is built in doubles with bounded roundings
 /// (bounded_function below), and the exact and floating ones on short polynomials (the
-/// same function as the generic code, bit for bit: short_polynomial.hpp).
+/// same function as the generic code, bit for bit: short_polynomial.hpp); and under a
+/// finite horizon, holds_before proves from the bounds' closest approach that the pair
+/// stays apart until the horizon or until a time its failure time is deferred to.
 
 #include <algorithm>
 #include <array>
@@ -151,6 +153,7 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   void on_failure(Simulator& sim) override { owner_->separation_failed(*this, sim); }
   const char* kind() const override { return kind_; }
 
+ private:
   /// A double t such that the function is certainly positive on [now, t): next_up(horizon)
   /// when it is positive up to and including the horizon, else a time the bounds cannot
   /// meet before (-infinity when nothing is proven). With D(s) = D0 + D1 s (linear
@@ -231,7 +234,6 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     return (Interval(origin) + Interval(s)).lo();
   }
 
- private:
   template <class NT>
   static constexpr bool has_short_path = requires(const Owner& o, Line<NT>& l) {
     o.template centre_line<NT>(BodyId{}, 0, 0.0, l);

@@ -40,8 +40,10 @@ struct SimulatorSettings {
   std::uint64_t max_events_at_one_instant_per_body = 1'000;
   /// Queue a certificate at the time its kind proves it holds until
   /// (CertificateBase::holds_before), and compute its failure time only when that time
-  /// reaches the front of the queue. The same events in the same order either way; off,
-  /// every failure time is computed when its certificate is created or changed.
+  /// reaches the front of the queue. The same events at the same exact times, in the same
+  /// order, either way (their isolating intervals may differ in the last bits: docs/
+  /// architecture.md, section 4); off, every failure time is computed when its
+  /// certificate is created or changed.
   bool defer_failure_times = true;
 };
 
