@@ -10,9 +10,10 @@
 namespace kds::hard_spheres {
 namespace {
 
-constexpr double u = 0x1p-53;     // unit roundoff
-constexpr double safety = 1.0625;  // on every first-order error bound (second-order terms)
-constexpr double tiny = 0x1p-1000;  // absolute floor of the bounds (underflow)
+using bounds::disc_error;
+using bounds::safety;
+using bounds::tiny;
+using bounds::u;
 
 // ---- The second filter: the sign of a certificate at a double in double-double.
 // Error-free transformations (Knuth's TwoSum, Dekker's product by Veltkamp's split: this
@@ -214,12 +215,6 @@ double instant_between(double L, double H, double guess, const Function* (*make)
   return H;
 }
 
-/// The bound on the rounding of the discriminant B^2 - A C in doubles (A >= 0, C > 0).
-inline double disc_error(double A, double errA, double B, double errB, double C, double errC) {
-  return safety * (2 * std::fabs(B) * errB + errB * errB + A * errC + C * errA + errA * errC + 4 * u * (B * B + A * C)) +
-         tiny;
-}
-
 /// Two cases of pair_window that the doubles decide exactly, for a pair apart now (C > 0)
 /// and not certainly approaching (B >= its error's minus: not the closed form's case), where
 /// the exact path would run otherwise:
@@ -334,37 +329,15 @@ ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinemat
 Root pair_root(const PairFunction& f, double t0) { return first_failure(f.certificate, Root::at(t0)); }
 Root wall_root(const WallFunction& f, double t0) { return first_failure(f.certificate, Root::at(t0)); }
 
-Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double bound,
-                    TimeCounters& counters) {
-  ++counters.pair_tests;
-  const double t0 = std::max(a.start, b.start);
-  const double ha = t0 - a.start, hb = t0 - b.start;
-  // f(t0 + s) = A s^2 + 2 B s + C with D the centres' difference at t0 and V the
-  // velocities' difference: A = V.V, B = D.V, C = D.D - R^2 + allowance.
-  double D[3], V[3], M = 0, B = 0, C0 = 0, sumV = 0;
-  for (int k = 0; k < 3; ++k) {
-    const double xa = a.v[k] * ha + a.p[k], xb = b.v[k] * hb + b.p[k];
-    D[k] = xa - xb;
-    V[k] = a.v[k] - b.v[k];
-    M = std::max(M, std::fabs(a.p[k]) + std::fabs(a.v[k] * ha) + std::fabs(b.p[k]) + std::fabs(b.v[k] * hb));
-    B += D[k] * V[k];
-    C0 += D[k] * D[k];
-    sumV += std::fabs(V[k]);
-  }
-  // |D_k - exact| <= eD: the rounding of h, of v h, of p + v h on each side, of the difference.
+Window pair_window_closing(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance,
+                           double bound, const PairStart& start, TimeCounters& counters) {
+  const double t0 = start.t0, B = start.B, C0 = start.C0;
+  const double* D = start.D;
+  const double* V = start.V;
+  const double M = pair_magnitude(a, b, t0);
   const double eD = 8 * u * M + tiny;
   const double R = ra + rb;
   const double C = C0 - R * R + allowance;
-  // Moving apart (the test below, most pairs of a scan), decided first with a coarser bound
-  // on B's rounding, which needs neither A nor the other bounds: |D_k| <= M (1 + 6u), so
-  // errB below is at most safety (eD + 6u M (1 + 6u)) sum |V_k| (1 + 8u) + tiny. The pairs
-  // it rejects are rejected below too; the others get exactly the answer below. Only for a
-  // finite B: a product D_k V_k that overflows makes B infinite and errB below infinite
-  // (then the exact path decides), while this bound stays finite (found by review).
-  if (C >= 0 && B <= std::numeric_limits<double>::max() && B > 1.001 * safety * (eD + 7 * u * M) * sumV + 2 * tiny) {
-    ++counters.pair_rejected;
-    return Window{};
-  }
   double A = 0, errB = 0, errC = 0;
   for (int k = 0; k < 3; ++k) {
     A += V[k] * V[k];

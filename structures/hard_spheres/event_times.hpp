@@ -14,7 +14,10 @@
 /// path runs: the world's own certificate function over the same motions, kds's
 /// first_failure and ceil_to_double (interval filter, then GMP and CGAL). Counted.
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 
 #include "certificates/bound_separation.hpp"
@@ -38,6 +41,7 @@ struct Kinematics {
 struct TimeCounters {
   std::uint64_t pair_tests = 0;       ///< pair instants asked for
   std::uint64_t pair_rejected = 0;    ///< ... decided "never" by the doubles (apart, missing)
+  std::uint64_t pair_rejected_coarse = 0;  ///< ... of which by pair_window's first tests (coarse bounds)
   std::uint64_t pair_beyond = 0;      ///< ... decided "later than the bound" by the root's enclosure
   std::uint64_t pair_windows = 0;     ///< ... enclosed by the closed form's error bound
   std::uint64_t wall_tests = 0;
@@ -108,12 +112,141 @@ struct Window {
   bool fails() const { return lo != never; }
 };
 
+/// The constants of the error bounds of the closed forms below (event_times.cpp).
+namespace bounds {
+inline constexpr double u = 0x1p-53;       // unit roundoff
+inline constexpr double safety = 1.0625;   // on every first-order error bound (second-order terms)
+inline constexpr double tiny = 0x1p-1000;  // absolute floor of the bounds (underflow)
+/// The bound on the rounding of the discriminant B^2 - A C in doubles (A >= 0, C > 0), given
+/// bounds on the errors of A, B and C. It grows with each of them (every term is a sum of
+/// non-negative products, and rounding is monotonic): a larger error bound in gives a
+/// larger bound out.
+inline double disc_error(double A, double errA, double B, double errB, double C, double errC) {
+  return safety * (2 * std::fabs(B) * errB + errB * errB + A * errC + C * errA + errA * errC + 4 * u * (B * B + A * C)) +
+         tiny;
+}
+}  // namespace bounds
+
+/// Bounds on the magnitudes of every motion a caller passes to pair_window: |p_k| <= p and
+/// |v_k| <= v for every coordinate of every position and velocity (a world keeps the
+/// largest it has set). They let the first tests bound the roundings without a pair's own
+/// magnitudes; infinite (the default) means unknown.
+struct Magnitudes {
+  double p = std::numeric_limits<double>::infinity();
+  double v = std::numeric_limits<double>::infinity();
+  void include(const Kinematics& k) {
+    for (int i = 0; i < 3; ++i) {
+      p = std::max(p, std::fabs(k.p[i]));
+      v = std::max(v, std::fabs(k.v[i]));
+    }
+  }
+  /// At least the pair's largest magnitude M (pair_window_closing) for a pair whose
+  /// earlier motion started h before the later one: |p_k| + |p'_k| + |fl(v_k h)| rounded up
+  /// in any order is below (2p + v h (1 + u)) (1 + u)^2, and this, computed in doubles, is
+  /// above that (each of its three roundings is at most 1 + u; 1 + 8u covers them).
+  double bound(double h) const { return (2 * p + v * h) * (1 + 8 * bounds::u); }
+};
+
+/// What pair_window computes of a pair before it knows whether the pair closes in: at
+/// t0, the later of the two motion starts, the centres' difference D and the velocities'
+/// difference V in doubles (from the later-starting sphere to the other: the sign does not
+/// matter below), B = D.V, C0 = D.D, sum |V_k|, and h, how long before t0 the other
+/// motion started.
+struct PairStart {
+  double t0, h;
+  double D[3], V[3];
+  double B, C0, sumV;
+};
+inline PairStart pair_start(const Kinematics& a, const Kinematics& b) {
+  // The sphere whose motion starts later is at its start point at t0 (its p, exactly: v * 0
+  // + p == p): only the other one's position is computed. The same doubles as computing
+  // both, with half the operations.
+  const bool a_later = !(a.start < b.start);
+  const Kinematics& later = a_later ? a : b;
+  const Kinematics& earlier = a_later ? b : a;
+  PairStart s;
+  s.t0 = later.start;
+  s.h = s.t0 - earlier.start;
+  s.B = 0, s.C0 = 0, s.sumV = 0;
+  for (int k = 0; k < 3; ++k) {
+    s.D[k] = later.p[k] - (earlier.v[k] * s.h + earlier.p[k]);
+    s.V[k] = later.v[k] - earlier.v[k];
+    s.B += s.D[k] * s.V[k];
+    s.C0 += s.D[k] * s.D[k];
+    s.sumV += std::fabs(s.V[k]);
+  }
+  return s;
+}
+/// The pair's largest magnitude M = max_k |p_k| + |v_k h| + |p'_k| + |v'_k h'| (h, h': from
+/// each motion's start to t0, one of them 0): |D_k - exact| <= 8 u M, the rounding of h,
+/// of v h, of p + v h on each side, and of the difference.
+inline double pair_magnitude(const Kinematics& a, const Kinematics& b, double t0) {
+  const double ha = t0 - a.start, hb = t0 - b.start;
+  double M = 0;
+  for (int k = 0; k < 3; ++k)
+    M = std::max(M, std::fabs(a.p[k]) + std::fabs(a.v[k] * ha) + std::fabs(b.p[k]) + std::fabs(b.v[k] * hb));
+  return M;
+}
+
+/// pair_window past its first tests, with the error bounds of the pair's own magnitude:
+/// called alone (with pair_start), it gives the same answer as pair_window.
+Window pair_window_closing(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance,
+                           double bound, const PairStart& start, TimeCounters& counters);
+
 /// The window of the pair's failure (a is the sphere of smaller id), from the later of
 /// the two motion starts on: the closed form in doubles with its error bound, a few
 /// ulps wide; the exact instant where the bound cannot decide. May also return "never"
 /// when the failure is certainly later than `bound` (the caller wants only earlier ones).
-Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double bound,
-                   TimeCounters& counters);
+/// `magnitudes` bound a and b's (Magnitudes): the answer is the same without them.
+///
+/// Inline up to its first tests, which decide most pairs of a scan (moving apart, or
+/// closing in and passing by) with coarse error bounds, cheaper than the pair's own
+/// (pair_window_closing).
+inline Window pair_window(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance,
+                          double bound, TimeCounters& counters, const Magnitudes& magnitudes = {}) {
+  using bounds::safety, bounds::tiny, bounds::u;
+  ++counters.pair_tests;
+  const PairStart s = pair_start(a, b);
+  // f(t0 + s) = A s^2 + 2 B s + C with A = V.V, B = D.V, C = D.D - R^2 + allowance.
+  // Each bound below is at least the one pair_window_closing computes, so a pair decided
+  // here is decided there the same way, and the others get exactly its answer. With M the
+  // pair's largest magnitude (pair_magnitude, or more: `magnitudes`), |D_k - exact| <= eD
+  // = 8 u M + tiny and |D_k| <= M (1 + 6u). So the bounds there,
+  //   errB = safety sum (eD |V_k| + 6u |D_k V_k|) + tiny and
+  //   errC = safety (sum (2 |D_k| + eD) eD + 8u (C0 + R^2 + |allowance|)) + tiny,
+  // are at most errB_c and errC_c below (the factor 1.001 covers their own roundings).
+  const bool known = magnitudes.p <= std::numeric_limits<double>::max() &&
+                     magnitudes.v <= std::numeric_limits<double>::max();
+  const double M = known ? magnitudes.bound(s.h) : pair_magnitude(a, b, s.t0);
+  const double R = ra + rb;
+  const double C = s.C0 - R * R + allowance;
+  const double eD = 8 * u * M + tiny;
+  const double errB_c = 1.001 * safety * (eD + 7 * u * M) * s.sumV + 2 * tiny;
+  // Moving apart: f only grows from f(t0) >= 0. Only for a finite B: a product D_k V_k that
+  // overflows makes B infinite and the finer bound infinite (then the exact path decides),
+  // while this bound stays finite (found by review).
+  if (C >= 0 && s.B <= std::numeric_limits<double>::max() && s.B > errB_c) {
+    ++counters.pair_rejected;
+    ++counters.pair_rejected_coarse;
+    return Window{};
+  }
+  // Closing in but passing by: f has no real root (the discriminant certainly negative).
+  const double errC_c =
+      1.001 * safety * (3 * (2 * (1 + 8 * u) * M + eD) * eD + 8 * u * (s.C0 + R * R + std::fabs(allowance))) +
+      2 * tiny;
+  if (C > errC_c && s.B < -errB_c) {
+    const double A = s.V[0] * s.V[0] + s.V[1] * s.V[1] + s.V[2] * s.V[2];
+    const double errA = safety * 8 * u * A;
+    const double disc = s.B * s.B - A * C;
+    if (disc < -bounds::disc_error(A, errA, s.B, errB_c, C, errC_c)) {
+      ++counters.pair_rejected;
+      ++counters.pair_rejected_coarse;
+      return Window{};
+    }
+  }
+  return pair_window_closing(a, ra, b, rb, allowance, bound, s, counters);
+}
+
 /// The window of the failure of a sphere's certificate against a wall (plane at `plane`
 /// on `axis`; side +1 for a low wall, -1 for a high one), from its motion's start on.
 Window wall_window(const Kinematics& a, double r, int axis, double plane, int side, double allowance,

@@ -396,7 +396,7 @@ void HardSphereWorld::store_allowance(std::uint64_t key, SphereId a, SphereId b,
 hard_spheres::Window HardSphereWorld::pair_window(SphereId i, SphereId j, double bound) {
   const SphereId a = std::min(i, j), b = std::max(i, j);
   return hard_spheres::pair_window(kin_[a], radius(a), kin_[b], radius(b), allowance(tie_key::pair(a, b), a, b),
-                                   bound, stats_.times);
+                                   bound, stats_.times, magnitudes_);
 }
 
 hard_spheres::Window HardSphereWorld::wall_window(SphereId i, int w) {

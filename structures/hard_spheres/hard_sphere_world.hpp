@@ -243,7 +243,12 @@ class HardSphereWorld {
   };
   static constexpr std::uint32_t no_allowance = ~std::uint32_t{0};
   static constexpr std::uint32_t several_allowances = ~std::uint32_t{0} - 1;
-  void set_motion(SphereId i, const hard_spheres::Kinematics& k) { static_cast<hard_spheres::Kinematics&>(kin_[i]) = k; }
+  void set_motion(SphereId i, const hard_spheres::Kinematics& k) {
+    static_cast<hard_spheres::Kinematics&>(kin_[i]) = k;
+    magnitudes_.include(k);
+  }
+  // The largest position and velocity coordinates ever set (pair_window's first tests).
+  hard_spheres::Magnitudes magnitudes_{0, 0};
   double radius(SphereId i) const { return radius_.empty() ? r_ : radius_[i]; }
   double mass(SphereId i) const { return mass_.empty() ? m_ : mass_[i]; }
   std::vector<Body> kin_;

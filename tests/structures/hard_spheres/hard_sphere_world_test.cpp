@@ -24,6 +24,7 @@
 #include "kds/simulator.hpp"
 #include "kds/solver.hpp"
 #include "structures/collision/collision_world.hpp"
+#include "structures/collision/geometry.hpp"
 #include "structures/collision/polytope.hpp"
 #include "test_seed.hpp"
 
@@ -303,6 +304,97 @@ TEST(HardSphereEventTimes, OverflowingProductsAreNotTakenForMovingApart) {
   ASSERT_TRUE(win.fails());
   EXPECT_EQ(kds::hard_spheres::pair_instant(a, r, b, r, 0, win, counters), kds::ceil_to_double(exact));
   EXPECT_EQ(counters.pair_rejected, 0u);
+}
+
+TEST(HardSphereEventTimes, FirstTestsAnswerAsThePairsOwnBounds) {
+  // pair_window decides most pairs with coarse bounds on the roundings (from a bound on
+  // every coordinate's magnitude, or the pair's own), and passes the others to
+  // pair_window_closing, whose bounds are the pair's own. Each answer must be exactly the
+  // one pair_window_closing gives alone: random pairs far from and near the origin, pairs
+  // sliding past each other (B within its rounding of 0), grazing (the discriminant within
+  // its rounding of 0), touching now, at equal velocities, and starts far apart in time.
+  using kds::hard_spheres::Kinematics;
+  using kds::hard_spheres::Window;
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> unit(-1, 1), exponent(-15, 0);
+  auto scale = [&] { return std::pow(10.0, exponent(rng)); };
+  auto vec = [&](double m) { return kds::Vec<3>{m * unit(rng), m * unit(rng), m * unit(rng)}; };
+  using V3 = kds::Vec<3>;
+  auto add = [](const V3& x, const V3& y) { return V3{x[0] + y[0], x[1] + y[1], x[2] + y[2]}; };
+  auto times = [](const V3& x, double c) { return V3{c * x[0], c * x[1], c * x[2]}; };
+  auto cross = [](const V3& x, const V3& y) {
+    return V3{x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]};
+  };
+  const double r = 0.5, R = 2 * r;
+  std::uint64_t decided_first = 0, closing = 0, near_zero = 0;
+  for (int trial = 0; trial < 16000; ++trial) {
+    const double offset = std::pow(10.0, std::uniform_int_distribution<int>(0, 9)(rng)) * unit(rng);
+    const kds::Vec<3> origin{offset, -offset, 0.5 * offset};
+    Kinematics a{add(origin, vec(1)), vec(1), std::uniform_real_distribution<double>(0, 50)(rng)};
+    Kinematics b = a;
+    const int kind = trial % 5;
+    // A unit direction from a to b and one perpendicular to it.
+    kds::Vec<3> n = vec(1);
+    n = times(n, 1 / kds::norm(n));
+    kds::Vec<3> m = cross(n, kds::Vec<3>{0.6, 0.8, 0});
+    m = times(m, 1 / kds::norm(m));
+    b.start = a.start - std::uniform_real_distribution<double>(0, 20)(rng);
+    switch (kind) {
+      case 0:  // anywhere near
+        b.p = add(a.p, vec(4));
+        b.v = vec(2);
+        break;
+      case 1:  // sliding past: the relative velocity perpendicular to the centres' line
+        b.p = add(a.p, times(n, R * (1 + scale())));
+        b.v = add(a.v, add(times(m, 1 + unit(rng)), times(n, scale() * unit(rng))));
+        break;
+      case 2:  // grazing: passing at a distance within a tiny fraction of R
+        b.p = add(add(a.p, times(m, R * (1 + scale() * unit(rng)))), times(n, 3));
+        b.v = add(a.v, times(n, -1));
+        break;
+      case 3:  // touching now or overlapping, approaching or not
+        b.p = add(a.p, times(n, R * (1 + (trial % 4 == 3 ? -1e-6 * scale() : 1e-15 * unit(rng)))));
+        b.v = add(a.v, times(n, scale() * unit(rng)));
+        break;
+      default:  // equal velocities, or one at rest
+        b.p = add(a.p, vec(3));
+        b.v = trial % 2 == 0 ? a.v : kds::Vec<3>{0, 0, 0};
+        break;
+    }
+    // b's motion starts earlier: its start point is where it was then.
+    for (int k = 0; k < 3; ++k) b.p[k] -= b.v[k] * (a.start - b.start);
+    if (trial % 2 == 1) std::swap(a, b);
+    const double allowance = kind == 3 && trial % 3 == 0 ? 1e-12 * scale() : 0.0;
+    const double bound = trial % 4 == 0 ? kds::hard_spheres::never : a.start + 10 * scale();
+    kds::hard_spheres::TimeCounters own, plain, bounded;
+    const Window w0 = kds::hard_spheres::pair_window_closing(a, r, b, r, allowance, bound,
+                                                             kds::hard_spheres::pair_start(a, b), own);
+    const Window w1 = kds::hard_spheres::pair_window(a, r, b, r, allowance, bound, plain);
+    // Magnitudes of a world holding these two motions and others larger.
+    kds::hard_spheres::Magnitudes magnitudes{0, 0};
+    magnitudes.include(a);
+    magnitudes.include(b);
+    if (trial % 3 == 0) magnitudes.p *= 10, magnitudes.v *= 3;
+    const Window w2 = kds::hard_spheres::pair_window(a, r, b, r, allowance, bound, bounded, magnitudes);
+    auto same = [](const Window& x, const Window& y) {
+      auto bits = [](double d) { return std::bit_cast<std::uint64_t>(d); };
+      return bits(x.lo) == bits(y.lo) && bits(x.hi) == bits(y.hi) && bits(x.guess) == bits(y.guess) &&
+             x.exact == y.exact;
+    };
+    ASSERT_TRUE(same(w0, w1)) << "trial " << trial << " kind " << kind << ": [" << w0.lo << ", " << w0.hi << "] against ["
+                              << w1.lo << ", " << w1.hi << "]";
+    ASSERT_TRUE(same(w0, w2)) << "trial " << trial << " kind " << kind << " with magnitudes: [" << w0.lo << ", " << w0.hi
+                              << "] against [" << w2.lo << ", " << w2.hi << "]";
+    decided_first += bounded.pair_rejected_coarse;
+    closing += 1 - bounded.pair_rejected_coarse;
+    near_zero += own.exact_fallbacks;
+  }
+  std::cout << "decided by the first tests " << decided_first << ", by pair_window_closing " << closing
+            << " (its exact path " << near_zero << ")\n";
+  // Both paths are exercised, and the exact one (signs the bounds cannot decide).
+  EXPECT_GT(decided_first, 4000u);
+  EXPECT_GT(closing, 2000u);
+  EXPECT_GT(near_zero, 100u);
 }
 
 /// MotionPair's centre and radius only: BoundSeparation builds its generic function.
