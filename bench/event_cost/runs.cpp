@@ -87,12 +87,14 @@ Measurement hard_spheres_kds(Measurement m, const RunSettings& s, Exactness exac
 /// of event_times.hpp ran).
 void report_counters(std::size_t n, const HardSphereStats& before, const HardSphereStats& after) {
   std::fprintf(stderr,
-               "[kds_hard_spheres n=%zu] pair windows asked %llu, rejected %llu, beyond the bound %llu, enclosed %llu; "
+               "[kds_hard_spheres n=%zu] pair windows asked %llu, rejected %llu (%llu by the first tests), beyond the bound %llu (%llu by the first tests), enclosed %llu; "
                "wall windows %llu; instants resolved %llu (exact in the last ulps %llu); exact windows %llu; stale "
                "events %llu; reschedules %llu; instants with exact ordering %llu\n",
                n, (unsigned long long)(after.times.pair_tests - before.times.pair_tests),
                (unsigned long long)(after.times.pair_rejected - before.times.pair_rejected),
+               (unsigned long long)(after.times.pair_rejected_coarse - before.times.pair_rejected_coarse),
                (unsigned long long)(after.times.pair_beyond - before.times.pair_beyond),
+               (unsigned long long)(after.times.pair_beyond_coarse - before.times.pair_beyond_coarse),
                (unsigned long long)(after.times.pair_windows - before.times.pair_windows),
                (unsigned long long)(after.times.wall_tests - before.times.wall_tests),
                (unsigned long long)(after.times.instants - before.times.instants),

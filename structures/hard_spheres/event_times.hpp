@@ -22,6 +22,7 @@
 
 #include "certificates/bound_separation.hpp"
 #include "certificates/plane_side.hpp"
+#include "kds/interval.hpp"
 #include "kds/motion.hpp"
 #include "kds/root.hpp"
 
@@ -43,6 +44,7 @@ struct TimeCounters {
   std::uint64_t pair_rejected = 0;    ///< ... decided "never" by the doubles (apart, missing)
   std::uint64_t pair_rejected_coarse = 0;  ///< ... of which by pair_window's first tests (coarse bounds)
   std::uint64_t pair_beyond = 0;      ///< ... decided "later than the bound" by the root's enclosure
+  std::uint64_t pair_beyond_coarse = 0;  ///< ... of which by pair_window's first tests (coarse bounds)
   std::uint64_t pair_windows = 0;     ///< ... enclosed by the closed form's error bound
   std::uint64_t wall_tests = 0;
   std::uint64_t wall_windows = 0;     ///< wall failures enclosed by the bound
@@ -238,10 +240,27 @@ inline Window pair_window(const Kinematics& a, double ra, const Kinematics& b, d
     const double A = s.V[0] * s.V[0] + s.V[1] * s.V[1] + s.V[2] * s.V[2];
     const double errA = safety * 8 * u * A;
     const double disc = s.B * s.B - A * C;
-    if (disc < -bounds::disc_error(A, errA, s.B, errB_c, C, errC_c)) {
+    const double errDisc_c = bounds::disc_error(A, errA, s.B, errB_c, C, errC_c);
+    if (disc < -errDisc_c) {
       ++counters.pair_rejected;
       ++counters.pair_rejected_coarse;
       return Window{};
+    }
+    // Certainly meeting, but after `bound`: the first root s = C / (-B + sqrt(disc)) is at
+    // least num / den with each part at its end of the coarse bounds, which lies at or
+    // below the lower end of pair_window_closing's enclosure: num and den are its
+    // numerator's lower end and denominator's upper end or beyond (at most a few ulps
+    // inside them, from rounding to nearest here), and 1 - 2^-40 takes far more than those
+    // ulps off. Its sum with t0 is rounded down as there, so "beyond" here is "beyond" there.
+    if (disc > errDisc_c) {
+      const double num = C - errC_c;
+      const double den = (-s.B + errB_c) + std::sqrt(disc + errDisc_c);
+      const double at_least = num / den * (1 - 0x1p-40);
+      if (at_least >= 0 && (Interval(s.t0) + Interval(at_least)).lo() > bound) {
+        ++counters.pair_beyond;
+        ++counters.pair_beyond_coarse;
+        return Window{};
+      }
     }
   }
   return pair_window_closing(a, ra, b, rb, allowance, bound, s, counters);

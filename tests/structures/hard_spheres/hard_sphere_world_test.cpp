@@ -326,7 +326,7 @@ TEST(HardSphereEventTimes, FirstTestsAnswerAsThePairsOwnBounds) {
     return V3{x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]};
   };
   const double r = 0.5, R = 2 * r;
-  std::uint64_t decided_first = 0, closing = 0, near_zero = 0;
+  std::uint64_t decided_first = 0, beyond_first = 0, closing = 0, near_zero = 0, edges_beyond = 0;
   for (int trial = 0; trial < 16000; ++trial) {
     const double offset = std::pow(10.0, std::uniform_int_distribution<int>(0, 9)(rng)) * unit(rng);
     const kds::Vec<3> origin{offset, -offset, 0.5 * offset};
@@ -385,14 +385,29 @@ TEST(HardSphereEventTimes, FirstTestsAnswerAsThePairsOwnBounds) {
                               << w1.lo << ", " << w1.hi << "]";
     ASSERT_TRUE(same(w0, w2)) << "trial " << trial << " kind " << kind << " with magnitudes: [" << w0.lo << ", " << w0.hi
                               << "] against [" << w2.lo << ", " << w2.hi << "]";
-    decided_first += bounded.pair_rejected_coarse;
-    closing += 1 - bounded.pair_rejected_coarse;
+    // "Later than the bound" at its edge: bounds at and around the lower end of the window.
+    if (w0.fails() && !w0.exact)
+      for (const double edge : {kds::next_down(kds::next_down(w0.lo)), kds::next_down(w0.lo), w0.lo,
+                                kds::next_up(w0.lo), w0.hi}) {
+        kds::hard_spheres::TimeCounters ignored;
+        const Window e0 = kds::hard_spheres::pair_window_closing(a, r, b, r, allowance, edge,
+                                                                 kds::hard_spheres::pair_start(a, b), ignored);
+        const Window e2 = kds::hard_spheres::pair_window(a, r, b, r, allowance, edge, ignored, magnitudes);
+        ASSERT_TRUE(same(e0, e2)) << "trial " << trial << " kind " << kind << " bound at the window's edge " << edge;
+        edges_beyond += e0.fails() ? 0 : 1;
+      }
+    decided_first += bounded.pair_rejected_coarse + bounded.pair_beyond_coarse;
+    beyond_first += bounded.pair_beyond_coarse;
+    closing += 1 - bounded.pair_rejected_coarse - bounded.pair_beyond_coarse;
     near_zero += own.exact_fallbacks;
   }
-  std::cout << "decided by the first tests " << decided_first << ", by pair_window_closing " << closing
+  std::cout << "decided by the first tests " << decided_first << " (beyond the bound " << beyond_first
+            << "), by pair_window_closing " << closing << "; bounds at a window's edge found beyond it " << edges_beyond
             << " (its exact path " << near_zero << ")\n";
   // Both paths are exercised, and the exact one (signs the bounds cannot decide).
   EXPECT_GT(decided_first, 4000u);
+  EXPECT_GT(beyond_first, 200u);
+  EXPECT_GT(edges_beyond, 100u);
   EXPECT_GT(closing, 2000u);
   EXPECT_GT(near_zero, 100u);
 }
