@@ -31,6 +31,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "certificates/first_root_below.hpp"
 #include "certificates/short_polynomial.hpp"
 #include "kds/bounded_double.hpp"
 #include "kds/certificate.hpp"
@@ -214,21 +215,12 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     }
     if ((least - square(RL)).lo() > 0) return next_up(horizon);
     // The first s >= 0 with R(s) = x, for x > R0: the positive root of
-    // R2 s^2 + R1 s + (R0 - x), 2 g / (b + sqrt(b^2 + 4 a g)) with g = x - R0, b = R1,
-    // a = R2. It grows with g and falls with a and b, so g at its lower end and a, b at
-    // their upper ends give a lower bound. That is evaluated in doubles: on non-negative
-    // normal values each of the six operations (4 a is exact) rounds by at most u
-    // relative, no cancellation, so the quotient is at most (1 + u) / (1 - u)^3 times the
-    // exact one, and the product by 1 - 2^-50, rounded, lies below it. Values that might
-    // be subnormal prove nothing (0); an overflow gives 0 too.
-    auto reach = [&](Interval x, Interval r1) {
-      const double g = (x - r[0]).lo(), b = r1.hi(), a = r[2].hi();
-      constexpr double small = 0x1p-400;
-      if (!(g >= small) || !(b == 0 || b >= small) || !(a == 0 || a >= small)) return 0.0;
-      const double q = (2 * g) / (b + std::sqrt(b * b + 4 * a * g));
-      if (!(q >= 0x1p-900)) return 0.0;
-      return q * (1 - 0x1p-50);
-    };
+    // R2 s^2 + R1 s = x - R0. It grows with x - R0 and falls with R1 and R2, so x - R0 at
+    // its lower end and R1, R2 at their upper ends give a lower bound, evaluated in
+    // doubles with its roundings bounded (first_root_below: 2 g / (b + sqrt(b^2 + 4 a g))
+    // on non-negative values). Values that might be subnormal prove nothing (0); an
+    // overflow gives 0 too.
+    auto reach = [&](Interval x, Interval r1) { return first_root_below(r[2].hi(), r1.hi(), (x - r[0]).lo()); };
     const double s = std::max(reach(sqrt(closest), r[1]), reach(sqrt(*P), r[1] + sqrt(*S)));
     if (!(s > 0)) return nothing;
     return (Interval(origin) + Interval(s)).lo();

@@ -64,7 +64,9 @@ struct BoundedDouble {
   /// An interval that contains the exact value, or nothing when the value or its bound
   /// overflowed. The factor 1.0625 covers the roundings of the bound itself (each a
   /// relative u, fewer than 10^13 of them) and the second-order terms left out above.
-  std::optional<Interval> enclosure() const {
+  /// Always inlined: with a third caller (PlaneSide::clearance) GCC put it out of line,
+  /// and the pair's separation test took 1.7% more instructions (callgrind, paper's scene).
+  [[gnu::always_inline]] std::optional<Interval> enclosure() const {
     if (e == 0) {  // exact, unless 2 x overflowed (found by review)
       if (!(std::fabs(v) <= std::numeric_limits<double>::max())) return std::nullopt;
       return Interval(v);
