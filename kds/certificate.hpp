@@ -114,7 +114,8 @@ class CertificateBase : public Function {
   ///    a motion changes): a structure changes what its certificates read only after
   ///    set_motion, as the motion-change protocol already asks.
   /// The pair certificate over time-varying bounds proves both from the bounds' closest
-  /// approach (certificates/bound_separation.hpp).
+  /// approach (certificates/bound_separation.hpp), the plane certificate (grid faces,
+  /// walls) from its quadratic's coefficients (certificates/plane_side.hpp).
   virtual double holds_before(const Root& /*now*/, double /*horizon*/) const {
     return -std::numeric_limits<double>::infinity();
   }

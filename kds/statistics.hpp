@@ -52,7 +52,7 @@ struct Statistics {
        << s.certificates_live_max << ")\n";
     os << "failure times: " << s.solver.failure_computations << " computed, " << s.solver.failure_exact
        << " by the exact path";
-    if (s.solver.failure_apart > 0) os << ", " << s.solver.failure_apart << " \"not before the horizon\" by separation alone";
+    if (s.solver.failure_apart > 0) os << ", " << s.solver.failure_apart << " \"not before the horizon\" by holds_before alone";
     os << '\n';
     if (s.failures_deferred > 0)
       os << "failure times deferred: " << s.failures_deferred << ", of which computed later " << s.deferred_computed

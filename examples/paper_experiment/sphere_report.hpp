@@ -68,10 +68,10 @@ inline void print_events_by_kind(Simulator& sim, const CollisionWorld& world) {
               static_cast<unsigned long long>(s.solver.comparisons_exact),
               static_cast<unsigned long long>(s.solver.comparisons));
   if (s.solver.failure_apart > 0)
-    std::printf("Bounds apart:       %10llu failure times decided \"not before the reset\" by separation alone\n",
+    std::printf("Bounds apart:       %10llu failure times decided \"not before the reset\" without one (pairs, faces, walls)\n",
                 static_cast<unsigned long long>(s.solver.failure_apart));
   if (s.failures_deferred > 0)
-    std::printf("Deferred:           %10llu failure times queued at a time the bounds cannot meet before; "
+    std::printf("Deferred:           %10llu failure times queued at a time they cannot come before; "
                 "%llu of them computed when it came\n",
                 static_cast<unsigned long long>(s.failures_deferred), static_cast<unsigned long long>(s.deferred_computed));
 }

@@ -193,7 +193,8 @@ class CollisionWorld final : public Structure {
   Polynomial<NT> radius(BodyId id, double origin) const {
     return spheres_[sphere_of_[id.index]].bound.radius_polynomial<NT>(origin);
   }
-  /// The fast path of the pair certificates (certificates/bound_separation.hpp).
+  /// The fast path of the pair and wall certificates (certificates/bound_separation.hpp,
+  /// certificates/plane_side.hpp), and of a broad phase's certificates over bounds.
   template <class NT>
   bool centre_line(BodyId id, int axis, double origin, Line<NT>& out) const {
     return sim_.bodies().coordinate_line_at<NT>(sim_.bodies().place(id), axis, origin, out);

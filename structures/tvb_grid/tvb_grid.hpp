@@ -56,6 +56,15 @@ class TvbGrid final : public BroadPhase {
   Polynomial<NT> radius(BodyId id, double origin) const {
     return world_->radius<NT>(id, origin);
   }
+  /// The fast path (certificates/plane_side.hpp: holds_before under the bound's horizon).
+  template <class NT>
+  bool centre_line(BodyId id, int axis, double origin, Line<NT>& out) const {
+    return world_->centre_line<NT>(id, axis, origin, out);
+  }
+  template <class NT>
+  ShortPolynomial<NT> short_radius(BodyId id, double origin) const {
+    return world_->short_radius<NT>(id, origin);
+  }
   void plane_crossed(FaceCertificate& c, Simulator& sim);
 
  private:

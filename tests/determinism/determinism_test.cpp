@@ -130,10 +130,34 @@ void collision_world_hash(const char* broad_phase, std::uint64_t stored) {
   expect_hash(hash, stored, (std::string("collision world, ") + broad_phase + ", 100 spheres").c_str());
 }
 
+/// Every event's time (pinned: its exact value computed while its source lives, so that it
+/// can be compared after the run), kind and bodies.
+class EventLog final : public kds::Observer {
+ public:
+  struct Event {
+    kds::Root time;
+    std::string kind;
+    std::vector<std::uint32_t> bodies;
+  };
+  explicit EventLog(kds::Simulator& sim) : sim_(sim) { sim_.add_observer(*this); }
+  ~EventLog() override { sim_.remove_observer(*this); }
+  void on_event(const kds::EventRecord& e) override {
+    e.time.pin();
+    Event x{e.time, e.kind, {}};
+    for (BodyId b : e.bodies) x.bodies.push_back(b.index);
+    events.push_back(std::move(x));
+  }
+  std::vector<Event> events;
+
+ private:
+  kds::Simulator& sim_;
+};
+
 /// The lattice scene with unknown trajectories (random forces within A = 6, new every
 /// 0.1 s), with deferred failure times (CertificateBase::holds_before) on or off.
 struct UnknownRun {
   std::uint64_t hash = 0, events = 0, deferred = 0, computed_later = 0, apart = 0, contacts = 0;
+  std::vector<EventLog::Event> log;
 };
 UnknownRun unknown_run(const char* broad_phase, bool defer) {
   std::vector<kds::Sphere> spheres = lattice_spheres(17);
@@ -143,6 +167,7 @@ UnknownRun unknown_run(const char* broad_phase, bool defer) {
   ss.defer_failure_times = defer;
   kds::Simulator sim(ss);
   EventHash hash(sim);
+  EventLog log(sim);
   kds::CollisionWorldSettings settings;
   settings.box = {{0, 0, 0}, {40, 40, 32}};
   settings.broad_phase = broad_phase;
@@ -152,12 +177,15 @@ UnknownRun unknown_run(const char* broad_phase, bool defer) {
   sim.run_until(3.0);
   const kds::Statistics& st = sim.statistics();
   return {hash.value(), hash.events(), st.failures_deferred, st.deferred_computed, st.solver.failure_apart,
-          world.sphere_contacts()};
+          world.sphere_contacts(), std::move(log.events)};
 }
 
 // Deferring a failure time changes no event: the same unknown-trajectory scene gives the
-// same event sequence (times, kinds, bodies) with deferral on and off, over the grid and
-// over all pairs, and deferral happened (most deferred failure times never computed).
+// same event sequence (exact times, kinds, bodies) with deferral on and off, over the grid
+// and over all pairs, and deferral happened (most deferred failure times never computed).
+// The events' isolating intervals may differ in their last bits (a failure time found from
+// a later clock: the grid's face crossings, quadratics solved in closed form from the
+// clock), so the hash, which mixes the intervals' ends, is printed, not compared.
 TEST(Determinism, DeferredFailureTimesChangeNoEvent) {
   for (const char* broad_phase : {"tvb-grid", "all-pairs"}) {
     SCOPED_TRACE(broad_phase);
@@ -168,8 +196,20 @@ TEST(Determinism, DeferredFailureTimesChangeNoEvent) {
                 static_cast<unsigned long long>(on.apart));
     EXPECT_GT(on.events, 200u);
     EXPECT_GT(on.contacts, 10u);
-    EXPECT_EQ(on.hash, off.hash) << "deferral changed the event sequence";
+    std::printf("[ deferred ] %s: hash 0x%016llxull with deferral, 0x%016llxull without\n", broad_phase,
+                static_cast<unsigned long long>(on.hash), static_cast<unsigned long long>(off.hash));
     EXPECT_EQ(on.events, off.events);
+    ASSERT_EQ(on.log.size(), off.log.size());
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < on.log.size(); ++i) {
+      const EventLog::Event &a = on.log[i], &b = off.log[i];
+      EXPECT_EQ(a.kind, b.kind) << "event " << i;
+      EXPECT_EQ(a.bodies, b.bodies) << "event " << i;
+      EXPECT_EQ(kds::compare(a.time, b.time), 0) << "event " << i << ": deferral changed its time";
+      if (a.time.lo() != b.time.lo() || a.time.hi() != b.time.hi()) ++moved;
+    }
+    std::printf("[ deferred ] %s: %zu of the events' isolating intervals differ (the same exact times)\n",
+                broad_phase, moved);
     EXPECT_EQ(on.contacts, off.contacts);
     EXPECT_GT(on.deferred, 100u);
     EXPECT_LT(on.computed_later, on.deferred);
