@@ -83,6 +83,15 @@ inline std::vector<Sphere> colliding_pairs(std::mt19937_64& rng, const std::vect
   return s;
 }
 
+/// The sphere-pair contacts (not with a wall) of the all-pairs reference on `bodies` in
+/// a box of side `box` up to `t_end`: what a random scene is drawn again until it has
+/// enough of (a random draw may just miss; the twin test on it would compare nothing).
+inline std::size_t reference_pair_contacts(const std::vector<Sphere>& bodies, double t_end, double box) {
+  WorldRun a(bodies, guards_settings(box, "all-pairs"));
+  EXPECT_TRUE(a.run_until(t_end)) << "all pairs: event cap reached";
+  return sphere_pair_contacts(a.contacts());
+}
+
 /// "guards: 128, box events: ..." for either variant of guards and cones.
 template <class Structure>
 std::string guards_counts(const Structure& gc) {
