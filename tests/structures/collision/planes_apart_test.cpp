@@ -56,16 +56,8 @@ struct GenericOwner {
 };
 
 /// With the fast path, as CollisionWorld and TvbGrid offer it.
-struct FastOwner {
-  const Sphere1* s;
-  template <class NT>
-  Polynomial<NT> centre(BodyId, int axis, double origin) const {
-    return s->motion.coordinate<NT>(axis, origin);
-  }
-  template <class NT>
-  Polynomial<NT> radius(BodyId, double origin) const {
-    return s->bound.radius_polynomial<NT>(origin);
-  }
+struct FastOwner : GenericOwner {
+  explicit FastOwner(const Sphere1* sphere) : GenericOwner{sphere} {}
   template <class NT>
   bool centre_line(BodyId, int axis, double origin, Line<NT>& out) const {
     return s->motion.coordinate_line<NT>(axis, origin, out);
@@ -115,7 +107,7 @@ enum class Answer { apart, deferred, nothing };
 
 /// Checks holds_before of the plane certificate at `now` against `horizon`.
 Answer check(const Sphere1& s, const Plane& p, const Root& now, double horizon, Tally& tally) {
-  FastOwner owner{&s};
+  FastOwner owner(&s);
   const auto c = certificate(owner, p);
   const Polynomial<Rational> exact_f = c->exact_polynomial();
   const Root exact = exact::first_failure(exact_f, now);  // no horizon, no filter: the first failure
@@ -199,7 +191,7 @@ TEST(PlanesApart, NeverClaimsMoreThanTheExactFailure) {
       check(s, p, Root::at(now), horizon, tally);
     }
     // Without a horizon nothing is claimed.
-    FastOwner owner{&s};
+    FastOwner owner(&s);
     EXPECT_EQ(certificate(owner, p)->holds_before(Root::at(now), inf), -inf);
   }
   std::printf("[ planes   ] of %d planes (%d at irrational clocks): %d apart until the horizon, %d held until a time "
@@ -225,7 +217,7 @@ TEST(PlanesApart, TangencyAtTheHorizon) {
   check(s, p, Root::at(0), next_down(1.0), tally);  // either answer, but never a wrong "apart"
   EXPECT_EQ(check(s, p, Root::at(0), 1.0, tally), Answer::deferred);
   EXPECT_EQ(check(s, p, Root::at(0), 2.0, tally), Answer::deferred);
-  FastOwner owner{&s};
+  FastOwner owner(&s);
   const double t = certificate(owner, p)->holds_before(Root::at(0), 2.0);
   EXPECT_LE(t, 1.0);
   EXPECT_GT(t, 1.0 - 1e-14);
@@ -264,7 +256,7 @@ TEST(PlanesApart, TouchingNow) {
   // the clock there, the function vanishes now, and nothing is claimed.
   s.motion = Motion<3>::linear(0, {0, 0, 0}, {0, 0, 0});
   const Plane p{0, 3.0, -1, -1};
-  FastOwner owner{&s};
+  FastOwner owner(&s);
   const Root meet = first_failure(*certificate(owner, p), Root::at(0));
   ASSERT_FALSE(meet.is_point());
   const Plane negation{0, 3.0, 1, 1};  // the bound keeps reaching across x = 3
@@ -317,7 +309,7 @@ TEST(PlanesApart, NothingWithoutALinearCentre) {
   const Plane p{0, 10.0, -1, -1};
   GenericOwner generic{&s};
   EXPECT_EQ(certificate(generic, p)->holds_before(Root::at(0), 1.0), -inf);
-  FastOwner fast{&s};
+  FastOwner fast(&s);
   EXPECT_GT(certificate(fast, p)->holds_before(Root::at(0), 1.0), 1.0);
   s.motion = Motion<3>::accelerated(0, {0, 0, 0}, {1, 0, 0}, {0, 0, -10});
   EXPECT_GT(certificate(fast, p)->holds_before(Root::at(0), 1.0), 1.0);  // the plane's axis is still linear
