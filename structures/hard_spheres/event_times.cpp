@@ -346,7 +346,7 @@ Window pair_window_closing(const Kinematics& a, double ra, const Kinematics& b, 
   }
   errB = safety * errB + tiny;
   errC = safety * (errC + 8 * u * (C0 + R * R + std::fabs(allowance))) + tiny;
-  const double errA = safety * 8 * u * A;
+  const double errA = bounds::a_error(A);
   // Moving apart: f only grows. f(t0) >= 0 holds for every pair the world asks about
   // (HardSphereWorld decides the allowance of every pair in contact at the later motion
   // start t0, as CollisionWorld::create_pair does, so that f + allowance >= 0 there unless

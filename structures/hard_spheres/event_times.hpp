@@ -119,6 +119,11 @@ namespace bounds {
 inline constexpr double u = 0x1p-53;       // unit roundoff
 inline constexpr double safety = 1.0625;   // on every first-order error bound (second-order terms)
 inline constexpr double tiny = 0x1p-1000;  // absolute floor of the bounds (underflow)
+/// The bound on the rounding of A = V.V (the differences V_k, three squares and two sums,
+/// first order), with the absolute floor every other bound has: products that
+/// underflow round by up to half the smallest subnormal, far above 8u A (found by review:
+/// without the floor, pairs with |V| below about 1e-154 far apart were "passing by" but met).
+inline double a_error(double A) { return safety * 8 * u * A + tiny; }
 /// The bound on the rounding of the discriminant B^2 - A C in doubles (A >= 0, C > 0), given
 /// bounds on the errors of A, B and C. It grows with each of them (every term is a sum of
 /// non-negative products, and rounding is monotonic): a larger error bound in gives a
@@ -143,9 +148,10 @@ struct Magnitudes {
     }
   }
   /// At least the pair's largest magnitude M (pair_window_closing) for a pair whose
-  /// earlier motion started h before the later one: |p_k| + |p'_k| + |fl(v_k h)| rounded up
-  /// in any order is below (2p + v h (1 + u)) (1 + u)^2, and this, computed in doubles, is
-  /// above that (each of its three roundings is at most 1 + u; 1 + 8u covers them).
+  /// earlier motion started h before the later one: |fl(v_k h)| = fl(|v_k| h) <= fl(v h)
+  /// (rounding is monotonic; also where the product is subnormal), so M, three terms summed
+  /// in any order, is at most (2p + fl(v h)) (1 + u)^2, and this, computed in doubles, is
+  /// above that (its sum and product round by at most 1 + u each; 1 + 8u covers them).
   double bound(double h) const { return (2 * p + v * h) * (1 + 8 * bounds::u); }
 };
 
@@ -238,7 +244,7 @@ inline Window pair_window(const Kinematics& a, double ra, const Kinematics& b, d
       2 * tiny;
   if (C > errC_c && s.B < -errB_c) {
     const double A = s.V[0] * s.V[0] + s.V[1] * s.V[1] + s.V[2] * s.V[2];
-    const double errA = safety * 8 * u * A;
+    const double errA = bounds::a_error(A);
     const double disc = s.B * s.B - A * C;
     const double errDisc_c = bounds::disc_error(A, errA, s.B, errB_c, C, errC_c);
     if (disc < -errDisc_c) {
@@ -252,11 +258,16 @@ inline Window pair_window(const Kinematics& a, double ra, const Kinematics& b, d
     // numerator's lower end and denominator's upper end or beyond (at most a few ulps
     // inside them, from rounding to nearest here), and 1 - 2^-40 takes far more than those
     // ulps off. Its sum with t0 is rounded down as there, so "beyond" here is "beyond" there.
+    // Only for a normal, finite quotient: relative rounding bounds hold only there, and an
+    // infinite one (a root more than the largest double away) would be rounded down to the
+    // largest double, above the enclosure's lower end, which is clamped first (found by
+    // review: a wrong "later" for t0 near -1e308).
     if (disc > errDisc_c) {
       const double num = C - errC_c;
       const double den = (-s.B + errB_c) + std::sqrt(disc + errDisc_c);
       const double at_least = num / den * (1 - 0x1p-40);
-      if (at_least >= 0 && (Interval(s.t0) + Interval(at_least)).lo() > bound) {
+      if (at_least >= 0x1p-1022 && at_least <= std::numeric_limits<double>::max() &&
+          (Interval(s.t0) + Interval(at_least)).lo() > bound) {
         ++counters.pair_beyond;
         ++counters.pair_beyond_coarse;
         return Window{};

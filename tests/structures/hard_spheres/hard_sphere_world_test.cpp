@@ -412,6 +412,52 @@ TEST(HardSphereEventTimes, FirstTestsAnswerAsThePairsOwnBounds) {
   EXPECT_GT(near_zero, 100u);
 }
 
+TEST(HardSphereEventTimes, ReviewedExtremesAnswerAsTheExactRoot) {
+  // Found by review, each with the exact first root as the judge:
+  // - a root more than the largest double after t0 (t0 near -1e308): the first tests'
+  //   lower bound on it overflowed to infinity, was rounded down to the largest double and
+  //   answered "later than the bound", though the root comes before it;
+  // - velocities differing by about 1e-155, far apart: A = V.V underflows, its error bound
+  //   had no floor, and the pair was "passing by" although it meets.
+  using kds::hard_spheres::Kinematics;
+  using kds::hard_spheres::Window;
+  struct Case {
+    const char* what;
+    Kinematics a, b;
+    double r, bound;
+  };
+  const double t0 = -0x1.c7b1f3cac7433p+1019;
+  const std::vector<Case> cases{
+      {"a root beyond the largest double",
+       {{0, 0, 0}, {0, 0, 0}, t0},
+       {{0x1.7dddf6b095ff1p+511, 0, 0}, {-0x1.7bb60d2054fc8p-514, 0, 0}, t0},
+       0x1.7dddf6b095ff1p+509,
+       0x1.f26aa2a5c9f18p+1023},
+      {"velocities differing by 1e-155",
+       {{0, 0, 0}, {0, 0, 0}, 0},
+       {{0x1p+41, 0, 0}, {-0x1.9be76c8b43958p-531, 0x1.dba0327fdc3eap-532, 0}, 0},
+       0x1p+39,
+       kds::hard_spheres::never},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    const kds::hard_spheres::PairFunction f(c.a, c.r, c.b, c.r, 0);
+    const kds::Root exact = kds::hard_spheres::pair_root(f, std::max(c.a.start, c.b.start));
+    ASSERT_FALSE(exact.is_infinite());
+    ASSERT_LT(kds::compare(exact, kds::Root::at(c.bound)), 0) << "the case must fail before its bound";
+    kds::hard_spheres::Magnitudes magnitudes{0, 0};
+    magnitudes.include(c.a);
+    magnitudes.include(c.b);
+    for (const bool with_magnitudes : {false, true}) {
+      kds::hard_spheres::TimeCounters counters;
+      const Window w = with_magnitudes ? kds::hard_spheres::pair_window(c.a, c.r, c.b, c.r, 0, c.bound, counters, magnitudes)
+                                       : kds::hard_spheres::pair_window(c.a, c.r, c.b, c.r, 0, c.bound, counters);
+      ASSERT_TRUE(w.fails()) << (with_magnitudes ? "with" : "without") << " magnitudes";
+      EXPECT_EQ(kds::hard_spheres::pair_instant(c.a, c.r, c.b, c.r, 0, w, counters), kds::ceil_to_double(exact));
+    }
+  }
+}
+
 /// MotionPair's centre and radius only: BoundSeparation builds its generic function.
 struct GenericMotionPair {
   kds::hard_spheres::MotionPair pair;
