@@ -108,6 +108,12 @@ class Simulator {
     change();
     end_renewal(c, birth);
   }
+  /// renew() in two halves, for a structure whose certificate must leave the queue before
+  /// the data its function reads changes (a motion: the queue may still compare its old
+  /// failure time), and gets its new data afterwards. Between the halves the certificate
+  /// is neither queued nor pending; it may be destroyed instead of ended.
+  void begin_renew(CertificateBase* c, const BodyList& bodies) { begin_renewal(c, bodies, false); }
+  void end_renew(CertificateBase* c, Birth birth = Birth::generic) { end_renewal(c, birth); }
   /// renew() for a change that exactly negates the certificate's function (the sorted
   /// list's swap: upper - lower becomes lower - upper). The roots stay the same, so the
   /// clock may go on computing its exact value from c: the certificate that just failed

@@ -354,8 +354,11 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
   // Unschedule the old certificates before the motions change: a queued failure time
   // computes its exact value lazily from its certificate's function, which must still be
   // the function that produced it (comparisons in the queue may need it).
+  // A pair whose partner stays a candidate keeps its certificate: renewed (its memory,
+  // id and place in the pair table kept), as if destroyed here and created in
+  // create_certificates (Simulator::begin_renew, end_renew in refresh_pairs).
   for (SphereId id : ids) {
-    destroy_certificates(id);
+    destroy_certificates(id, true);
     broad_phase_->bound_will_reset(id);
   }
   for (std::size_t i = 0; i < ids.size(); ++i) reset_bound(ids[i], t, states[i]);
@@ -470,12 +473,23 @@ void CollisionWorld::create_certificates(SphereId id) {
   refresh_pairs(id);
 }
 
-void CollisionWorld::destroy_certificates(SphereId id) {
-  while (!pairs_.of(id).empty()) {
-    const std::size_t last = pairs_.of(id).size() - 1;
-    const auto [other, c] = pairs_.of(id)[last];
-    pairs_.erase(id, last);
+void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
+  // From the back, so that the pair moved into an erased slot has been looked at already.
+  for (std::size_t i = pairs_.of(id).size(); i-- > 0;) {
+    const auto [other, c] = pairs_.of(id)[i];
     if (ballistic(id) && ballistic(other)) note_if_failing_now(*c);
+    // Renewed: a sphere pair, not the certificate whose failure is the clock (the clock
+    // keeps its old function's value: that one is made anew).
+    if (renew_pairs && !is_polytope(id) && !is_polytope(other) && sim_.now().source() != c) {
+      if (renewing_.size() <= c->id()) renewing_.resize(std::size_t{c->id()} + 1, 0);
+      if (!renewing_[c->id()]) {  // (a pair of two resetting spheres is listed by both)
+        renewing_[c->id()] = 1;
+        sim_.begin_renew(c, {body_[std::min(id, other)], body_[std::max(id, other)]});
+      }
+      continue;
+    }
+    pairs_.erase(id, i);
+    if (c->id() < renewing_.size()) renewing_[c->id()] = 0;
     sim_.destroy(c);
   }
   Record& r = spheres_[id];
@@ -518,8 +532,14 @@ void CollisionWorld::refresh_pairs(SphereId id) {
   // moved into an erased slot has been looked at already.
   for (std::size_t i = pairs_.of(id).size(); i-- > 0;) {
     const auto [other, c] = pairs_.of(id)[i];
+    const bool renewing = c->id() < renewing_.size() && renewing_[c->id()];
+    if (renewing) renewing_[c->id()] = 0;
     if (stamp_[other] == candidate) {
       stamp_[other] = paired;
+      if (renewing) {
+        sim_.end_renew(c);
+        configure_pair(static_cast<PairCertificate*>(c), std::min(id, other), std::max(id, other));
+      }
     } else {
       pairs_.erase(id, i);
       sim_.destroy(c);
@@ -535,7 +555,12 @@ void CollisionWorld::create_pair(SphereId a, SphereId b) {
   const char* kind = ballistic(a) && ballistic(b) ? kCollision : kBoundCollision;
   PairCertificate* c = sim_.create<PairCertificate>(*this, body_[a], body_[b], kind, tie_key::pair(a, b));
   pairs_.insert(a, b, c);
+  configure_pair(c, a, b);
+}
+
+void CollisionWorld::configure_pair(PairCertificate* c, SphereId a, SphereId b) {
   c->set_horizon(std::min(horizon(a), horizon(b)));
+  c->set_allowance(0);
   // The allowance is a function of the two motions alone, decided at the later of their
   // starts t0 (when the pair was last possibly put in contact), whenever the certificate is
   // created: a broad phase may create it as regions meet, all-pairs when motions change,

@@ -257,8 +257,9 @@ class CollisionWorld final : public Structure {
 
   // Certificates.
   void create_certificates(SphereId id);
-  void destroy_certificates(SphereId id);
+  void destroy_certificates(SphereId id, bool renew_pairs = false);
   void create_pair(SphereId a, SphereId b);
+  void configure_pair(PairCertificate* c, SphereId a, SphereId b);
   // Polytopes (collision_world_polytopes.cpp).
   void validate_polytopes(const std::vector<Sphere>& spheres);
   void create_polytope_pair(SphereId a, SphereId b);
@@ -309,6 +310,9 @@ class CollisionWorld final : public Structure {
   std::vector<std::uint64_t> touching_now_;
   std::vector<SphereId> candidates_;    // reused: no allocation per event
   std::vector<std::uint32_t> stamp_;    // marks of refresh_pairs, by sphere
+  // By certificate id: a pair certificate between the halves of its renewal (restart
+  // renews the pairs of a sphere whose bound resets; refresh_pairs ends or destroys them).
+  std::vector<std::uint8_t> renewing_;
   std::uint32_t stamp_now_ = 0;
 };
 
