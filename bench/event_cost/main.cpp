@@ -45,7 +45,7 @@ std::vector<Plan> plan(const std::vector<double>& spheres_n, double kds_max_n, c
     p.push_back({"paper_ballistic", "baseline", static_cast<std::size_t>(n)});
   }
   for (double n : sorted_n)
-    for (const char* code : {"kds", "kds_floating", "baseline"})
+    for (const char* code : {"kds", "kds_floating", "kds_linear", "baseline"})
       p.push_back({"sorted_list", code, static_cast<std::size_t>(n)});
   return p;
 }

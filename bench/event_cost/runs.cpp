@@ -19,6 +19,7 @@
 #include "structures/collision/collision_world.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
 #include "structures/hard_spheres/hard_sphere_world.hpp"
+#include "structures/sorted_list/linear_sorted_list.hpp"
 
 namespace kds::bench {
 namespace {
@@ -258,6 +259,21 @@ Measurement sorted_list(Measurement m, const RunSettings& s, const std::string& 
       m.events += list.run_until(horizon);
       m.run_cpu_s += process_cpu_seconds() - start;
       m.setup_cpu_s += start - setup;
+    } else if (code == "kds_linear") {
+      std::vector<LinearPoint> p;
+      p.reserve(points.size());
+      for (const Point& q : points) p.push_back({q.x, q.v});
+      const double setup = process_cpu_seconds();
+      LinearSortedList list(p);
+      const double start = process_cpu_seconds();
+      list.run_until(horizon);
+      m.run_cpu_s += process_cpu_seconds() - start;
+      m.setup_cpu_s += start - setup;
+      const LinearSortedListStats& st = list.stats();
+      m.events += st.swaps;
+      m.failure_computations += st.failure_times;
+      m.comparisons += st.comparisons_undecided;
+      m.exact_fallbacks += st.comparisons_exact;
     } else {
       const RunResult r = run_scene(points, horizon, code == "kds" ? Exactness::filtered : Exactness::floating);
       m.setup_cpu_s += r.setup_seconds;
@@ -290,13 +306,14 @@ Measurement measure(const std::string& work, const std::string& code, std::size_
   m.n = n;
   m.start_rss = resident_bytes();
   const bool kds = code == "kds" || code == "kds_floating";
-  if (!kds && code != "baseline" && code != "kds_hard_spheres") throw std::invalid_argument("unknown code '" + code + "'");
+  if (!kds && code != "baseline" && code != "kds_hard_spheres" && code != "kds_linear")
+    throw std::invalid_argument("unknown code '" + code + "'");
   const Exactness exactness = code == "kds_floating" ? Exactness::floating : Exactness::filtered;
   if (work == "hard_spheres" && code == "kds_hard_spheres")
     m = hard_spheres_fast(m, settings);
   else if (work == "paper_ballistic" && code == "kds_hard_spheres")
     m = paper_hard_spheres(m, settings);
-  else if (code == "kds_hard_spheres")
+  else if (code == "kds_hard_spheres" || (code == "kds_linear" && work != "sorted_list"))
     throw std::invalid_argument("no run of code '" + code + "' for work '" + work + "'");
   else if (work == "hard_spheres")
     m = kds ? hard_spheres_kds(m, settings, exactness) : hard_spheres_baseline(m, settings);

@@ -14,7 +14,9 @@
 ///
 /// Codes: "kds" (filtered: exact answers), "kds_floating" (kds in its floating-point-only
 /// mode), "kds_hard_spheres" (hard spheres only: structures/hard_spheres, item 3's path,
-/// exact answers), "baseline" (bench/baselines/).
+/// exact answers), "kds_linear" (sorted list only: structures/sorted_list/
+/// linear_sorted_list.hpp, the list of linear points on its own queue, exact answers),
+/// "baseline" (bench/baselines/).
 
 #include <cstdint>
 #include <string>

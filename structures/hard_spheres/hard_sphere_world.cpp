@@ -573,7 +573,7 @@ void HardSphereWorld::heap_update(SphereId i) {
   // Beyond the current bin: in the calendar, unordered (a never stays in the heap, below
   // every event).
   if (x.time != never) {
-    if (const hard_spheres::Calendar::Bin k = calendar_.bin(x.time); k > calendar_.current()) {
+    if (const Calendar::Bin k = calendar_.bin(x.time); k > calendar_.current()) {
       if (pos_[i] != npos) heap_erase(i);
       if (calendar_.holds(i)) calendar_.remove(i);
       calendar_.add(i, k);

@@ -35,7 +35,7 @@
 #include "structures/collision/contact.hpp"
 #include "structures/collision/sphere.hpp"
 #include "structures/collision/wall.hpp"
-#include "structures/hard_spheres/calendar.hpp"
+#include "kds/calendar.hpp"
 #include "structures/hard_spheres/event_times.hpp"
 
 namespace kds {
@@ -262,10 +262,10 @@ class HardSphereWorld {
   Vec<3> side_{};
   // The queue: the spheres whose events fall in the calendar's current bin (or before),
   // and those never failing, in an indexed 4-ary heap that orders them exactly; the
-  // others in the calendar (calendar.hpp), by bins of time.
+  // others in the calendar (kds/calendar.hpp), by bins of time.
   std::vector<HeapEntry> heap_;
   std::vector<std::uint32_t> pos_;  // of each sphere in heap_
-  hard_spheres::Calendar calendar_;
+  Calendar calendar_;
   std::vector<SphereId> pulled_;  // refill: a bin's spheres (reused)
   // Allowances (certificates/bound_separation.hpp) of pairs and walls created touching,
   // by tie key; valid while both spheres keep the event counters they had.

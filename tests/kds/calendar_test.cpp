@@ -1,9 +1,9 @@
-// The calendar of the hard-sphere queue (structures/hard_spheres/calendar.hpp) against a
+// The calendar queue (kds/calendar.hpp) against a
 // brute-force twin: spheres with random times (seed printed, KDS_TEST_SEED to replay), added
 // and removed at random, must come out bin by bin in the order of their bins, each exactly
 // once, in the bin its time falls in; with times far beyond the ring (the overflow), equal
 // times, times on bin edges, and a bin width far too small or too large for the times.
-#include "structures/hard_spheres/calendar.hpp"
+#include "kds/calendar.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@
 
 namespace {
 
-using kds::hard_spheres::Calendar;
+using kds::Calendar;
 
 /// Adds every id with a time (bins after the current one), removes some, then takes the
 /// bins out one by one and checks them against the times.
@@ -51,7 +51,7 @@ void drain_and_check(Calendar& cal, const std::vector<double>& time, const std::
   (void)taken;
 }
 
-TEST(HardSphereCalendar, TakesOutBinsInOrderAsTheTwin) {
+TEST(Calendar, TakesOutBinsInOrderAsTheTwin) {
   const std::uint64_t seed = kds::testing::test_seed();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
@@ -79,7 +79,7 @@ TEST(HardSphereCalendar, TakesOutBinsInOrderAsTheTwin) {
   }
 }
 
-TEST(HardSphereCalendar, AddsBetweenAdvancesAndJumpsOverEmptyStretches) {
+TEST(Calendar, AddsBetweenAdvancesAndJumpsOverEmptyStretches) {
   // As the world uses it: spheres join and leave while bins are taken out; a time whose bin
   // is the current one never joins (the world keeps it in its heap).
   const std::uint64_t seed = kds::testing::test_seed();

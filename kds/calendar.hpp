@@ -1,26 +1,27 @@
 #pragma once
 /// \file
-/// The later part of the hard-sphere world's event queue: spheres whose queued times lie
-/// beyond the current bin, in bins of equal width by time (a calendar queue, as
-/// event-driven molecular dynamics codes keep their events: Paul, "A complexity O(1)
-/// priority queue for event driven molecular dynamics simulations", J. Comput. Phys. 221,
-/// 2007). The world keeps the spheres of the current bin (and of earlier ones) in its
-/// heap, which orders them exactly (time, then tie key); this keeps the rest unordered:
-/// adding and removing a sphere is O(1), and when the heap has no event left the world
-/// takes the next non-empty bin's spheres into it. A time in an earlier bin is earlier
-/// than every time in a later one (the bin is the floor of a rounded, monotonic quotient),
-/// so the heap's first event is the queue's.
+/// The later part of an event queue keyed by small integer ids (one queued time per id):
+/// ids whose queued times lie beyond the current bin, in bins of equal width by time (a
+/// calendar queue, as event-driven molecular dynamics codes keep their events: Paul, "A
+/// complexity O(1) priority queue for event driven molecular dynamics simulations",
+/// J. Comput. Phys. 221, 2007). Its users (the hard-sphere world, one id per sphere; the
+/// linear sorted list, one id per adjacent pair) keep the ids of the current bin (and of
+/// earlier ones) in a heap, which orders them exactly; this keeps the rest unordered:
+/// adding and removing an id is O(1), and when the heap has no event left its user takes
+/// the next non-empty bin's ids into it. A time in an earlier bin is earlier than every
+/// time in a later one (the bin is the floor of a rounded, monotonic quotient), so the
+/// heap's first event is the queue's.
 ///
-/// A ring of `bins` lists covers the bins after the current one; a sphere further ahead
+/// A ring of `bins` lists covers the bins after the current one; an id further ahead
 /// waits in an overflow list, which is walked again when the current bin reaches the
-/// earliest bin it may hold (a lower bound, kept as spheres join it).
+/// earliest bin it may hold (a lower bound, kept as ids join it).
 
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
-namespace kds::hard_spheres {
+namespace kds {
 
 class Calendar {
  public:
@@ -59,7 +60,7 @@ class Calendar {
   bool holds(Id id) const { return slot_[id] != none; }
   std::size_t size() const { return ring_count_ + overflow_count_; }
 
-  /// Adds a sphere whose time lies in bin k, after the current one (holds(id) is false).
+  /// Adds an id whose time lies in bin k, after the current one (holds(id) is false).
   void add(Id id, Bin k) {
     if (k < current_ + static_cast<Bin>(mask_ + 1)) {
       link(id, static_cast<Id>(k & static_cast<Bin>(mask_)), head_[k & static_cast<Bin>(mask_)]);
@@ -81,9 +82,9 @@ class Calendar {
     else --ring_count_;
   }
 
-  /// Moves the current bin on to the next one that holds spheres and appends them to `out`
-  /// (they leave the calendar); false when it holds none. `time_of(id)` is a sphere's
-  /// queued time (for the overflow's spheres, binned again as the ring reaches them).
+  /// Moves the current bin on to the next one that holds ids and appends them to `out`
+  /// (they leave the calendar); false when it holds none. `time_of(id)` is an id's
+  /// queued time (for the overflow's ids, binned again as the ring reaches them).
   template <class TimeOf>
   bool advance(std::vector<Id>& out, TimeOf&& time_of) {
     while (size() > 0) {
@@ -104,7 +105,7 @@ class Calendar {
     return false;
   }
 
-  /// For audits: calls f(id) for every sphere held.
+  /// For audits: calls f(id) for every id held.
   template <class F>
   void for_each(F&& f) const {
     for (Id id = 0; id < slot_.size(); ++id)
@@ -121,7 +122,7 @@ class Calendar {
     if (head != none) prev_[head] = id;
     head = id;
   }
-  /// The overflow's spheres whose bins the ring now reaches move into it; the bound on the
+  /// The overflow's ids whose bins the ring now reaches move into it; the bound on the
   /// bins left in the overflow becomes exact.
   template <class TimeOf>
   void rebin_overflow(TimeOf&& time_of) {
@@ -140,10 +141,10 @@ class Calendar {
   Bin current_ = 0;
   Bin overflow_min_ = far;
   std::size_t mask_ = 15;
-  std::vector<Id> head_;               // by ring slot: the first sphere of its bin
-  std::vector<Id> next_, prev_, slot_;  // by sphere: its list links and its slot (none: not held)
+  std::vector<Id> head_;               // by ring slot: the first id of its bin
+  std::vector<Id> next_, prev_, slot_;  // by id: its list links and its slot (none: not held)
   Id overflow_head_ = none;
   std::size_t ring_count_ = 0, overflow_count_ = 0;
 };
 
-}  // namespace kds::hard_spheres
+}  // namespace kds
