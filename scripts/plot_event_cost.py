@@ -11,10 +11,12 @@ import argparse
 import csv
 import math
 
-COLOURS = {"kds": "#c0392b", "kds_hard_spheres": "#8e44ad", "kds_floating": "#e67e22", "baseline": "#2471a3",
-           "edmd": "#27ae60"}
-LABELS = {"kds": "kds (exact)", "kds_hard_spheres": "kds hard-sphere path (exact)", "kds_floating": "kds, floating mode",
+COLOURS = {"kds": "#c0392b", "kds_hard_spheres": "#8e44ad", "kds_linear": "#d4ac0d", "kds_floating": "#e67e22",
+           "baseline": "#2471a3", "edmd": "#27ae60"}
+LABELS = {"kds": "kds (exact)", "kds_hard_spheres": "kds hard-sphere path (exact)",
+          "kds_linear": "kds linear sorted list (exact)", "kds_floating": "kds, floating mode",
           "baseline": "plain floating code", "edmd": "EDMD (Smallenburg)"}
+LEGEND_PER_ROW = 4
 W, H = 330, 260          # one panel
 LEFT, RIGHT, TOP, BOTTOM = 62, 12, 30, 44
 
@@ -86,7 +88,7 @@ def main():
         for r in csv.DictReader(open(args.edmd)):
             spheres.setdefault("edmd", []).append((int(r["n"]), float(r["collisions_per_cpu_s"])))
             memory.setdefault("edmd", []).append((int(r["n"]), float(r["peak_rss_bytes_per_sphere"])))
-    sorted_list = series("sorted_list", "table_figure", ("kds", "kds_floating", "baseline"))
+    sorted_list = series("sorted_list", "table_figure", ("kds", "kds_floating", "kds_linear", "baseline"))
 
     parts = []
     parts += panel(0, "Hard spheres, phi 0.4", "collisions / CPU s", spheres, [(8e5, "goal 8e5")])
@@ -94,10 +96,11 @@ def main():
     parts += panel(2 * W, "Memory per hard sphere", "peak RSS bytes / n", memory, [(200, "goal 200 B")])
     codes = [c for c in COLOURS if c in spheres or c in sorted_list or c in memory]
     for i, code in enumerate(codes):
-        x = 20 + i * 195
-        parts.append(f'<rect x="{x}" y="{H + 6}" width="14" height="4" fill="{COLOURS[code]}"/>')
-        parts.append(f'<text x="{x + 20}" y="{H + 12}">{LABELS[code]}</text>')
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{3 * W}" height="{H + 24}" '
+        x, y = 20 + (i % LEGEND_PER_ROW) * 240, H + 12 + (i // LEGEND_PER_ROW) * 16
+        parts.append(f'<rect x="{x}" y="{y - 6}" width="14" height="4" fill="{COLOURS[code]}"/>')
+        parts.append(f'<text x="{x + 20}" y="{y}">{LABELS[code]}</text>')
+    legend_rows = max(1, math.ceil(len(codes) / LEGEND_PER_ROW))
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{3 * W}" height="{H + 8 + 16 * legend_rows}" '
            f'font-family="sans-serif" font-size="11">\n<rect width="100%" height="100%" fill="white"/>\n'
            + "\n".join(parts) + "\n</svg>\n")
     open(args.out, "w").write(svg)
