@@ -192,6 +192,7 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     }
     const ShortPolynomial<B> ra = owner_->template short_radius<B>(first(), origin),
                              rb = owner_->template short_radius<B>(second(), origin);
+    if (apart_by_reach(p, sq, ra, rb, limit)) return next_up(horizon);
     const std::optional<Interval> P = p.enclosure(), Q = q.enclosure(), S = sq.enclosure();
     if (!P || !Q || !S) return nothing;
     std::array<Interval, 3> r{};
@@ -224,6 +225,35 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     const double s = std::max(reach(sqrt(closest), r[1]), reach(sqrt(*P), r[1] + sqrt(*S)));
     if (!(s > 0)) return nothing;
     return (Interval(origin) + Interval(s)).lo();
+  }
+
+  /// separation()'s first answer, "apart up to the horizon", where the gap alone proves it,
+  /// in doubles: the centres are |D0| apart at the origin and close at most |D1| per unit
+  /// of time, so they stay at least |D0| - |D1| L apart on [0, L]; the radii sum to at most
+  /// c0 + max(c1, 0) L + max(c2, 0) L^2 there (each term bounds its own, whatever the
+  /// signs); if the gap exceeds that, f >= |D|^2 - R^2 > 0 (the allowance is >= 0). The
+  /// triangle inequality is weaker than the closest approach separation() computes, so
+  /// this proves only what that proves too, and pairs whose bounds are far apart (most
+  /// of the grid's candidates) skip its interval arithmetic. Each input's bound (e) is
+  /// taken with the enclosure's factor 1.0625 and the few roundings here (a relative
+  /// 2^-53 each, fewer than 16) are covered by the factors 1 -/+ 2^-48; a bound that
+  /// might be negative, an overflow or a NaN proves nothing.
+  [[gnu::always_inline]] static bool apart_by_reach(BoundedDouble p, BoundedDouble sq, const ShortPolynomial<BoundedDouble>& ra,
+                                                    const ShortPolynomial<BoundedDouble>& rb, double limit) {
+    constexpr double margin = 0x1p-48, largest = std::numeric_limits<double>::max();
+    const double p_lo = p.v - 1.0625 * p.e;  // |D0|^2 from below
+    if (!(p_lo > 0) || !(p_lo <= largest)) return false;
+    const double sq_hi = sq.v + 1.0625 * sq.e;  // |D1|^2 from above
+    const double gap = std::sqrt(p_lo) * (1 - margin);
+    double reach = std::sqrt(std::fabs(sq_hi)) * limit;  // |D1| L
+    double power = 1;  // L^i
+    for (int i = 0; i <= std::max(ra.degree, rb.degree); ++i) {
+      const std::size_t j = static_cast<std::size_t>(i);
+      const BoundedDouble c = (i <= ra.degree ? ra.c[j] : BoundedDouble{}) + (i <= rb.degree ? rb.c[j] : BoundedDouble{});
+      reach += std::max(c.v + 1.0625 * c.e, 0.0) * power;
+      power *= limit;
+    }
+    return reach * (1 + margin) < gap;  // false for a NaN or an infinite reach
   }
 
   template <class NT>

@@ -102,5 +102,43 @@ TEST(BoundsApart, TangencyAtTheHorizon) {
   EXPECT_FALSE(check(s, 0, 0, 1, tally));
 }
 
+// Bounds closing head on (the centres' line along a random direction, one centre moving
+// straight at the other): the gap |D0| - |D1| s reaches the radii's sum at about T, which is
+// where the gap-alone test (apart_by_reach) is tight. Horizons a relative 1e-3 ... 1e-15
+// before and after T: no claim may be wrong, and the ones well before T are "apart".
+TEST(BoundsApart, HeadOnGapsAtTheEdgeOfTheReach) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed + 1);
+  std::uniform_real_distribution<double> u(0, 1);
+  Tally tally;
+  int early_apart = 0, early = 0;
+  for (int round = 0; round < 400; ++round) {
+    Vec<3> d{u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5};
+    const double n = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (double& c : d) c /= n;
+    const double gap = 5 + 45 * u(rng), speed = round % 5 == 0 ? 0 : 10 * u(rng);
+    Scene s;
+    const Vec<3> a{10 * u(rng), 10 * u(rng), 10 * u(rng)};
+    s.motion[0] = Motion<3>::linear(0, a, {0, 0, 0});
+    s.motion[1] = Motion<3>::linear(0, {a[0] + gap * d[0], a[1] + gap * d[1], a[2] + gap * d[2]},
+                                    {-speed * d[0], -speed * d[1], -speed * d[2]});
+    const double r = 0.5 + u(rng), A = round % 3 == 0 ? 0 : 4 * u(rng);
+    for (Bound& b : s.bound) b = Bound{r, A, 0};
+    if (speed == 0 && A == 0) continue;
+    // gap - speed T = 2 r + A T^2 (both radii grow by A/2 T^2): T, in doubles.
+    const double T = A == 0 ? (gap - 2 * r) / speed
+                            : (-speed + std::sqrt(speed * speed + 4 * A * (gap - 2 * r))) / (2 * A);
+    for (const double k : {1e-3, 1e-6, 1e-9, 1e-12, 1e-15}) {
+      const bool apart = check(s, 0, 0, T * (1 - k), tally);
+      if (k == 1e-3) early_apart += apart, ++early;
+      check(s, 0, 0, T * (1 + k), tally);
+    }
+  }
+  std::printf("[ head on  ] %d pairs apart until 0.999 T of %d; %d apart, %d deferred, %d neither in all\n", early_apart,
+              early, tally.apart, tally.deferred, tally.nothing);
+  EXPECT_EQ(early_apart, early) << "a relative 1e-3 before the meeting is apart for every pair";
+}
+
 }  // namespace
 }  // namespace kds::testing
