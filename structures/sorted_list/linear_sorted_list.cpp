@@ -107,15 +107,26 @@ LinearSortedList::Slot LinearSortedList::crossing(std::size_t s) const {
   if (!(d > 0)) return Slot{never, never, none};
   ++stats_.failure_times;
   const double n = r.x - l.x;
-  const double q = n / d;
-  // The list is in order at now >= 0, so the crossing is at or after now: 0 bounds it
-  // below where the doubles overflowed (only for coordinates near the largest double).
-  if (!std::isfinite(n) || !std::isfinite(d)) return Slot{0, never, none};
+  double q = n / d;
+  if (!std::isfinite(n) || !std::isfinite(d)) {
+    // A difference beyond the doubles (coordinates near the largest double): the same
+    // quotient from the halves of what overflowed, so that the interval stays as tight as
+    // elsewhere (a loose one would put now() at +inf after the swap, and hold back every
+    // other crossing until the calendar is empty). An overflowed difference is at least
+    // 2^1023, its operands at least 2^970, so halving them is exact; halving the quotient
+    // (d overflowed) may round once more in the subnormal range, by 2^-1075 at most.
+    const double nh = std::isfinite(n) ? n : r.x * 0.5 - l.x * 0.5;
+    const double dh = std::isfinite(d) ? d : l.v * 0.5 - r.v * 0.5;
+    q = nh / dh;
+    if (!std::isfinite(n) && std::isfinite(d)) q *= 2;
+    if (std::isfinite(n) && !std::isfinite(d)) q *= 0.5;
+  }
   if (!std::isfinite(q)) return Slot{0x1p1023, never, none};  // n / d beyond the doubles
   // Error bound: n and d are within 2^-53 (relative) of the exact differences (exact
   // when subnormal), the quotient within 2^-53 relative or 2^-1075 absolute (subnormal),
-  // so |q - exact| <= 3.02 2^-53 |q| + 2^-1074. The margin is 8 2^-53 |q| + 2^-1072, and
-  // rounding q -/+ margin to nearest moves it by at most 2^-53 |q| (1 + 2^-50).
+  // so |q - exact| <= 3.02 2^-53 |q| + 2^-1074 (with the halves above, 2^-1075 more at
+  // most). The margin is 8 2^-53 |q| + 2^-1072, and rounding q -/+ margin to nearest moves
+  // it by at most 2^-53 |q| (1 + 2^-50).
   const double e = std::fabs(q) * 0x1p-50 + 0x1p-1072;
   return Slot{q - e, q + e, none};
 }
@@ -229,7 +240,10 @@ void LinearSortedList::swap_at(std::uint32_t s) {
     else if (calendar_.holds(static_cast<Calendar::Id>(t))) calendar_.remove(static_cast<Calendar::Id>(t));
   }
   now_pair_ = {point_[s], point_[s + 1]};
-  now_ = std::max(now_, fired.lo + (fired.hi - fired.lo) / 2);
+  // hi, not a point inside the interval: now() must not lie before the exact time of the
+  // swap, or run_until(now()) would be taken without an exact check and the list would
+  // claim the order after the swap at a time before it.
+  now_ = std::max(now_, fired.hi);
   std::swap(point_[s], point_[s + 1]);
   const PointId left = id_[s], right = id_[s + 1];
   id_[s] = right;
@@ -266,8 +280,12 @@ bool LinearSortedList::step() {
 void LinearSortedList::run_until(double t) {
   require_not_in_callback("run_until");
   if (std::isnan(t)) throw InvalidInput("LinearSortedList::run_until: the time is NaN");
-  // now() is a double near the exact time of the last swap: t is too early only if it
-  // lies before that exact time.
+  // An infinite target has no exact comparison (it is no dyadic number): crossings beyond
+  // the doubles would be skipped and the clock could never be compared again. step() until
+  // it returns false runs every swap.
+  if (std::isinf(t)) throw InvalidInput("LinearSortedList::run_until: the time is infinite");
+  // now() is at or just after the exact time of the last swap (or is the last target): an
+  // earlier t is too early only if it lies before that exact time.
   if (t < now_ && cross_sign(now_pair_[0], now_pair_[1], LinearPoint{0, 1}, LinearPoint{t, 0}, stats_) > 0)
     throw InvalidInput("LinearSortedList::run_until: " + std::to_string(t) + " is before the current time " +
                        std::to_string(now_));
@@ -308,9 +326,11 @@ void LinearSortedList::audit() const {
       continue;
     }
     ++queued;
-    // The exact crossing lies in the interval, and not before now.
+    // The exact crossing lies in the interval, and not before now. hi is +inf where the
+    // crossing lies beyond the doubles or the differences overflowed: no upper end to check
+    // (and no dyadic number for it).
     if (cross_sign(a, b, LinearPoint{0, 1}, LinearPoint{x.lo, 0}, stats_) < 0 ||
-        cross_sign(a, b, LinearPoint{0, 1}, LinearPoint{x.hi, 0}, stats_) > 0)
+        (x.hi < never && cross_sign(a, b, LinearPoint{0, 1}, LinearPoint{x.hi, 0}, stats_) > 0))
       fail(name + ": the exact crossing lies outside its interval");
     if (cross_sign(a, b, nl, nr, stats_) < 0) fail(name + " crosses before the current time");
     const bool in_heap = x.where != none;

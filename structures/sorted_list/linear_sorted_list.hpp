@@ -20,8 +20,8 @@
 ///   double-double filter, then exact dyadic arithmetic); equal crossings by slot.
 ///
 /// A swap reschedules three slots; the swapped pair (now moving apart) needs no division.
-/// Only the order of the crossings needs exactness; the clock (now()) is a double near
-/// the exact time of the last swap, or the last run_until target.
+/// Only the order of the crossings needs exactness; the clock (now()) is a double at or
+/// a few ulps after the exact time of the last swap, or the last run_until target.
 ///
 /// Points at one position at time 0 are ordered as just after 0 (the slower first; at
 /// equal velocities, as given), so no swap happens at time 0; several points meeting at
@@ -65,13 +65,14 @@ class LinearSortedList {
   explicit LinearSortedList(std::span<const LinearPoint> points, double bin_width = 0);
 
   std::size_t size() const { return id_.size(); }
-  /// The time of the last swap (a double near its exact time), or the last run_until
-  /// target.
+  /// The time of the last swap (a double at or a few ulps after its exact time, never
+  /// before it, so that run_until(now()) is valid), or the last run_until target.
   double now() const { return now_; }
   /// Processes the next swap; false if no pair will ever cross.
   bool step();
   /// Processes every swap at or before t (compared exactly), then sets the clock to t.
-  /// InvalidInput if t is NaN or before now().
+  /// InvalidInput if t is NaN, infinite or before the exact time of the last swap (or
+  /// the last target).
   void run_until(double t);
 
   /// The point ids in increasing order of position just after now.

@@ -267,6 +267,59 @@ TEST(LinearSortedList, RunsUntilATargetWithinACrossingsIntervalExactly) {
   EXPECT_EQ(exact.stats().swaps, 1u);
 }
 
+TEST(LinearSortedList, NowIsNeverBeforeTheLastSwapSoRunningUntilItIsRight) {
+  // The crossing is at exactly 1/3 and fl(1/3) lies just below it. now() used to be the
+  // middle of the crossing's interval, fl(1/3): run_until(now()) was then taken without an
+  // exact check, and the list claimed the order after the swap at a time before it.
+  const std::vector<LinearPoint> p{{0, 3}, {1, 0}};
+  LinearSortedList list(p);
+  ASSERT_TRUE(list.step());
+  EXPECT_GE(std::fma(list.now(), 3, -1), 0) << "now() is at or after 1/3";
+  EXPECT_LE(list.now(), std::nextafter(1.0 / 3, 1.0) + 1e-15) << "and near it";
+  EXPECT_THROW(list.run_until(1.0 / 3), kds::InvalidInput) << "fl(1/3) is before the swap";
+  list.run_until(list.now());
+  list.audit();
+  EXPECT_EQ(list.order(), brute_order(p, list.now()));
+}
+
+TEST(LinearSortedList, CoordinatesWhoseDifferencesOverflow) {
+  const double m = std::numeric_limits<double>::max();
+  // x_r - x_l and v_l - v_r both overflow; the crossing is at exactly 1. The interval used
+  // to be [0, +inf], and now() +inf after the swap.
+  LinearSortedList list(std::vector<LinearPoint>{{-0.75 * m, 0.75 * m}, {0.75 * m, -0.75 * m}});
+  ASSERT_TRUE(list.step());
+  EXPECT_GE(list.now(), 1.0);
+  EXPECT_LT(list.now(), 1.0 + 1e-14);
+  list.audit();
+  list.run_until(1.0);
+  list.audit();
+  // Only one of the two overflows: crossings at exactly 2 and 0.5.
+  for (const auto& q : {std::vector<LinearPoint>{{-0.75 * m, 0.75 * m}, {0.75 * m, 0}},
+                        std::vector<LinearPoint>{{0, 0.75 * m}, {0.75 * m * 0.5, -0.75 * m}}}) {
+    LinearSortedList one(q);
+    one.audit();
+    ASSERT_TRUE(one.step());
+    EXPECT_GE(one.now(), q[1].x == 0.75 * m ? 2.0 : 0.25);
+    EXPECT_LT(one.now(), (q[1].x == 0.75 * m ? 2.0 : 0.25) * (1 + 1e-14));
+    one.audit();
+  }
+}
+
+TEST(LinearSortedList, CrossingsBeyondTheLargestDouble) {
+  // 1e300 / 2^-1060: the quotient overflows. The audit used to take the interval's upper end
+  // +inf as a dyadic number (undefined behaviour) and fail.
+  const std::vector<LinearPoint> p{{0, 0x1p-1060}, {1e300, 0}};
+  LinearSortedList list(p);
+  list.audit();
+  list.run_until(std::numeric_limits<double>::max());
+  EXPECT_EQ(list.stats().swaps, 0u);
+  list.audit();
+  ASSERT_TRUE(list.step());
+  EXPECT_EQ(list.now(), std::numeric_limits<double>::infinity()) << "no double is at or after the swap";
+  list.audit();
+  EXPECT_THROW(list.run_until(std::numeric_limits<double>::max()), kds::InvalidInput);
+}
+
 TEST(LinearSortedList, CrossingsInTheExactOrderWhereTheRoundedQuotientsDisagree) {
   // Slot 0 crosses at exactly 1/3, slot 2 a few 1e-18 before it; but slot 2's velocity
   // difference rounds (its right point's velocity is below half an ulp of the left's), so
@@ -311,6 +364,10 @@ TEST(LinearSortedList, RejectsBadInputNamingIt) {
   EXPECT_EQ(message({{-inf, 0}}), "LinearSortedList: point 0 has a position that is not finite");
   LinearSortedList list(std::vector<LinearPoint>{{0, 1}, {1, 0}});
   EXPECT_THROW(list.run_until(nan), kds::InvalidInput);
+  // +inf has no exact comparison: it used to be taken, skip crossings beyond the doubles
+  // and leave a clock that the audit could not read.
+  EXPECT_THROW(list.run_until(inf), kds::InvalidInput);
+  EXPECT_EQ(list.stats().swaps, 0u);
   list.run_until(5);
   EXPECT_THROW(list.run_until(4), kds::InvalidInput);
   EXPECT_THROW((void)list.rank(2), kds::InvalidInput);
