@@ -24,7 +24,20 @@ int cross_sign(const LinearPoint& l1, const LinearPoint& r1, const LinearPoint& 
                LinearSortedListStats& stats) {
   ++stats.comparisons_undecided;
   using B = DoubleDoubleBall;
-  const B ball = B::difference(r1.x, l1.x) * B::difference(l2.v, r2.v) - B::difference(r2.x, l2.x) * B::difference(l1.v, r1.v);
+  const B n1 = B::difference(r1.x, l1.x), d2 = B::difference(l2.v, r2.v);
+  const B n2 = B::difference(r2.x, l2.x), d1 = B::difference(l1.v, r1.v);
+  // Exact ties (integer scenes: many pairs crossing at one instant) leave the ball undecided,
+  // its radius never being 0, and each cost a dyadic evaluation. Where the four differences
+  // are doubles (no tails) and both products exact as p + fma error (finite and at least
+  // 2^-960, so the error does not underflow; or a factor 0), equal products are a tie.
+  if (n1.tail() == 0 && d2.tail() == 0 && n2.tail() == 0 && d1.tail() == 0) {
+    const double a = n1.head(), b = d2.head(), c = n2.head(), d = d1.head();
+    const double p1 = a * b, p2 = c * d;
+    if (p1 == p2 && ((std::isfinite(p1) && std::fabs(p1) >= 0x1p-960 && std::fma(a, b, -p1) == std::fma(c, d, -p2)) ||
+                     ((a == 0 || b == 0) && (c == 0 || d == 0))))
+      return 0;
+  }
+  const B ball = n1 * d2 - n2 * d1;
   if (const Sign s = ball.sign(); s != Sign::unknown) return static_cast<int>(s);
   ++stats.comparisons_exact;
   const Dyadic exact = (Dyadic(r1.x) - Dyadic(l1.x)) * (Dyadic(l2.v) - Dyadic(r2.v)) -

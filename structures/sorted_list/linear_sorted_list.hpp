@@ -16,8 +16,9 @@
 ///   bound (the interval [lo, hi] holds the exact quotient);
 /// - the queue: a heap of the slots whose lo falls in the current bin of a calendar
 ///   (kds/calendar.hpp), the others in the calendar's bins. The heap orders the slots by
-///   their intervals, and where two intervals overlap by the exact quotients (a
-///   double-double filter, then exact dyadic arithmetic); equal crossings by slot.
+///   their intervals, and where two intervals overlap by the exact quotients (exact ties
+///   of exact double products seen directly, a double-double filter, then exact dyadic
+///   arithmetic); equal crossings by slot.
 ///
 /// A swap reschedules three slots; the swapped pair (now moving apart) needs no division.
 /// Only the order of the crossings needs exactness; the clock (now()) is a double at or
@@ -49,7 +50,7 @@ struct LinearSortedListStats {
   std::uint64_t swaps = 0;
   std::uint64_t failure_times = 0;         ///< slot failure times computed (divisions; moving-apart pairs not counted)
   std::uint64_t comparisons_undecided = 0;  ///< crossings whose intervals overlapped: decided beyond doubles
-  std::uint64_t comparisons_exact = 0;      ///< ... of which by exact dyadic arithmetic
+  std::uint64_t comparisons_exact = 0;      ///< ... of which by exact dyadic arithmetic (not the exact ties the tie test sees)
   std::uint64_t bins = 0;                   ///< calendar bins taken into the heap
 };
 
