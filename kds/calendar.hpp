@@ -15,7 +15,22 @@
 /// A ring of `bins` lists covers the bins after the current one; an id further ahead
 /// waits in an overflow list, which is walked again when the current bin reaches the
 /// earliest bin it may hold (a lower bound, kept as ids join it).
+///
+/// Times sparser or more spread than the width was chosen for must not make it walk:
+/// - a bitmap of the ring's non-empty bins (and one of its non-zero words) takes the
+///   current bin to the next one holding ids without visiting the empty ones between (a
+///   bin emptied by remove() keeps its bit until advance() finds it empty);
+/// - when the ring is empty and ids wait in the overflow, the bins are chosen again from
+///   their times (origin at the earliest, width so that about half of them, or half a
+///   ring of them, fall in the ring). Each such walk of the overflow moves at least half
+///   of it, or half a ring, into the ring, where it must be taken out before the next:
+///   O(1) amortized per id, where walking the overflow at every pass of the ring was
+///   quadratic for times spread over many orders of magnitude.
+/// Bin numbers change then (current() and bin() with them); a time in an earlier bin is
+/// still earlier than every time in a later one.
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -40,6 +55,8 @@ class Calendar {
     while (b < bins) b *= 2;
     mask_ = b - 1;
     head_.assign(b, none);
+    occupied_.assign((b + 63) / 64, 0);
+    occupied_words_.assign((occupied_.size() + 63) / 64, 0);
     next_.assign(n, none);
     prev_.assign(n, none);
     slot_.assign(n, none);
@@ -47,6 +64,7 @@ class Calendar {
     overflow_min_ = far;
     current_ = 0;
     ring_count_ = overflow_count_ = 0;
+    visits_ = 0;
   }
 
   /// The bin of time t (`far` beyond the numbered range, and for +infinity).
@@ -59,6 +77,9 @@ class Calendar {
   double width() const { return width_; }
   bool holds(Id id) const { return slot_[id] != none; }
   std::size_t size() const { return ring_count_ + overflow_count_; }
+  /// Bins looked at by advance() since reset() (for tests of its work: the empty bins it
+  /// skips are not looked at).
+  std::uint64_t visits() const { return visits_; }
 
   /// Adds an id whose time lies in bin k, after the current one (holds(id) is false).
   void add(Id id, Bin k) {
@@ -78,8 +99,11 @@ class Calendar {
     else next_[prev_[id]] = next_[id];
     if (next_[id] != none) prev_[next_[id]] = prev_[id];
     slot_[id] = none;
-    if (s == overflow_slot) --overflow_count_;
-    else --ring_count_;
+    if (s == overflow_slot) {
+      --overflow_count_;
+    } else {
+      --ring_count_;  // its bit stays (cleared when advance finds the bin empty): no work here
+    }
   }
 
   /// Moves the current bin on to the next one that holds ids and appends them to `out`
@@ -88,18 +112,26 @@ class Calendar {
   template <class TimeOf>
   bool advance(std::vector<Id>& out, TimeOf&& time_of) {
     while (size() > 0) {
-      // Nothing in the ring: jump to the overflow's earliest possible bin.
-      if (ring_count_ == 0) current_ = std::max(current_, overflow_min_ - 1);
-      ++current_;
+      ++visits_;
+      // Nothing in the ring: bins chosen again from the overflow's times (or, if none of
+      // them is finite, a jump to its earliest possible bin).
+      if (ring_count_ == 0 && !rewidth(time_of)) current_ = std::max(current_, overflow_min_ - 1);
+      // The next bin holding ids in the ring, but not past the earliest the overflow may hold.
+      current_ = std::min(next_ring_bin(), overflow_min_);
       if (current_ >= overflow_min_) rebin_overflow(time_of);
-      Id& head = head_[current_ & static_cast<Bin>(mask_)];
-      if (head == none) continue;
+      const std::size_t slot = static_cast<std::size_t>(current_ & static_cast<Bin>(mask_));
+      Id& head = head_[slot];
+      if (head == none) {  // emptied by remove() since its bit was set
+        unmark(slot);
+        continue;
+      }
       for (Id id = head; id != none; id = next_[id]) {
         out.push_back(id);
         slot_[id] = none;
         --ring_count_;
       }
       head = none;
+      unmark(slot);
       return true;
     }
     return false;
@@ -115,7 +147,74 @@ class Calendar {
  private:
   static constexpr Id overflow_slot = none - 1;
 
+  static constexpr std::uint64_t bit(std::size_t i) { return std::uint64_t{1} << i; }
+  void mark(std::size_t slot) {
+    std::uint64_t& w = occupied_[slot >> 6];
+    if (w == 0) occupied_words_[slot >> 12] |= bit((slot >> 6) & 63);
+    w |= bit(slot & 63);
+  }
+  void unmark(std::size_t slot) {
+    std::uint64_t& w = occupied_[slot >> 6];
+    w &= ~bit(slot & 63);
+    if (w == 0) occupied_words_[slot >> 12] &= ~bit((slot >> 6) & 63);
+  }
+  /// The first non-empty ring slot at or after `from`, or the ring's size.
+  std::size_t next_occupied(std::size_t from) const {
+    const std::size_t ring = mask_ + 1;
+    if (from >= ring) return ring;
+    const std::size_t word = from >> 6;
+    if (const std::uint64_t w = occupied_[word] & (~std::uint64_t{0} << (from & 63))) return (word << 6) + std::countr_zero(w);
+    const std::size_t after = word + 1;
+    for (std::size_t g = after >> 6; g < occupied_words_.size(); ++g) {
+      std::uint64_t m = occupied_words_[g];
+      if (g == after >> 6) m &= ~std::uint64_t{0} << (after & 63);
+      if (m != 0) {
+        const std::size_t w = (g << 6) + static_cast<std::size_t>(std::countr_zero(m));
+        return (w << 6) + static_cast<std::size_t>(std::countr_zero(occupied_[w]));
+      }
+    }
+    return ring;
+  }
+  /// The first bin after the current one that holds ids in the ring (`far` if none).
+  Bin next_ring_bin() const {
+    if (ring_count_ == 0) return far;
+    const std::size_t ring = mask_ + 1, start = static_cast<std::size_t>((current_ + 1) & static_cast<Bin>(mask_));
+    std::size_t q = next_occupied(start);
+    if (q == ring) q = next_occupied(0);  // wrapped round the ring
+    if (q == ring) return far;            // (not reached: ring_count_ > 0 marks a slot)
+    return current_ + 1 + static_cast<Bin>((q - start) & mask_);
+  }
+  /// With the ring empty: origin and width chosen again from the overflow's finite times
+  /// (origin at the earliest, width so that min(k, half a ring) of them fall in the first
+  /// bins of the ring), every id binned again, current() just before bin 0. False (and
+  /// nothing changed) when no time is finite.
+  template <class TimeOf>
+  bool rewidth(TimeOf&& time_of) {
+    times_.clear();
+    for (Id id = overflow_head_; id != none; id = next_[id])
+      if (const double t = time_of(id); std::isfinite(t)) times_.push_back(t);
+    if (times_.empty()) return false;
+    const double earliest = *std::min_element(times_.begin(), times_.end());
+    const std::size_t m = std::min(times_.size(), (mask_ + 1) / 2);
+    std::nth_element(times_.begin(), times_.begin() + static_cast<std::ptrdiff_t>(m - 1), times_.end());
+    const double w = (times_[m - 1] - earliest) / static_cast<double>(m);
+    origin_ = earliest;
+    if (w > 0 && std::isfinite(w)) width_ = w;
+    current_ = -1;
+    Id id = overflow_head_;
+    overflow_head_ = none;
+    overflow_count_ = 0;
+    overflow_min_ = far;
+    while (id != none) {
+      const Id next = next_[id];
+      add(id, std::max(bin(time_of(id)), Bin{0}));
+      id = next;
+    }
+    return true;
+  }
+
   void link(Id id, Id slot, Id& head) {
+    if (head == none && slot != overflow_slot) mark(slot);
     slot_[id] = slot;
     prev_[id] = none;
     next_[id] = head;
@@ -142,9 +241,13 @@ class Calendar {
   Bin overflow_min_ = far;
   std::size_t mask_ = 15;
   std::vector<Id> head_;               // by ring slot: the first id of its bin
+  std::vector<std::uint64_t> occupied_;        // by ring slot, a bit: its bin holds ids
+  std::vector<std::uint64_t> occupied_words_;  // by word of occupied_, a bit: it is not zero
+  std::vector<double> times_;                  // rewidth's scratch
   std::vector<Id> next_, prev_, slot_;  // by id: its list links and its slot (none: not held)
   Id overflow_head_ = none;
   std::size_t ring_count_ = 0, overflow_count_ = 0;
+  std::uint64_t visits_ = 0;
 };
 
 }  // namespace kds

@@ -61,8 +61,9 @@ class LinearSortedList {
   /// The points, by id (their index in `points`), at time 0. InvalidInput naming the point
   /// if a position or velocity is NaN or infinite. `bin_width`: the calendar's bins (0:
   /// chosen from the first crossings, about one crossing per bin); any positive width
-  /// gives the same swaps, and tests use tiny and huge ones. InvalidInput if negative or
-  /// not finite.
+  /// gives the same swaps, and tests use tiny and huge ones. It is only the first choice:
+  /// the calendar chooses its bins again whenever its ring runs empty (kds/calendar.hpp).
+  /// InvalidInput if negative or not finite.
   explicit LinearSortedList(std::span<const LinearPoint> points, double bin_width = 0);
 
   std::size_t size() const { return id_.size(); }
