@@ -200,16 +200,8 @@ class Calendar {
     const double w = (times_[m - 1] - earliest) / static_cast<double>(m);
     origin_ = earliest;
     if (w > 0 && std::isfinite(w)) width_ = w;
-    current_ = -1;
-    Id id = overflow_head_;
-    overflow_head_ = none;
-    overflow_count_ = 0;
-    overflow_min_ = far;
-    while (id != none) {
-      const Id next = next_[id];
-      add(id, std::max(bin(time_of(id)), Bin{0}));
-      id = next;
-    }
+    current_ = -1;  // every time is at or after the origin: in bin 0 or later
+    rebin_overflow(time_of);
     return true;
   }
 

@@ -27,6 +27,7 @@
 #include "kds/double_double_ball.hpp"
 #include "kds/dyadic.hpp"
 #include "kds/errors.hpp"
+#include "linear_list_brute_force.hpp"
 
 using namespace kds;
 using PointId = LinearSortedList::PointId;
@@ -46,34 +47,9 @@ static std::string scene_desc;
 double uni() { return std::uniform_real_distribution<double>(0, 1)(rng); }
 std::uint64_t below(std::uint64_t k) { return rng() % k; }
 
-std::vector<PointId> brute_order(const std::vector<LinearPoint>& p, double t) {
-  std::vector<Dyadic> x;
-  x.reserve(p.size());
-  for (const LinearPoint& q : p) x.push_back(Dyadic(q.x) + Dyadic(q.v) * Dyadic(t));
-  std::vector<PointId> ids(p.size());
-  for (PointId i = 0; i < ids.size(); ++i) ids[i] = i;
-  std::stable_sort(ids.begin(), ids.end(), [&](PointId a, PointId b) {
-    const int s = (x[a] - x[b]).sign();
-    return s < 0 || (s == 0 && p[a].v < p[b].v);
-  });
-  return ids;
-}
-std::vector<PointId> final_order(const std::vector<LinearPoint>& p) {
-  std::vector<PointId> ids(p.size());
-  for (PointId i = 0; i < ids.size(); ++i) ids[i] = i;
-  std::stable_sort(ids.begin(), ids.end(), [&](PointId a, PointId b) {
-    return p[a].v < p[b].v || (p[a].v == p[b].v && (Dyadic(p[a].x) - Dyadic(p[b].x)).sign() < 0);
-  });
-  return ids;
-}
-std::uint64_t inversions(const std::vector<PointId>& before, const std::vector<PointId>& after) {
-  std::vector<std::size_t> rank(after.size());
-  for (std::size_t r = 0; r < after.size(); ++r) rank[after[r]] = r;
-  std::uint64_t k = 0;
-  for (std::size_t i = 0; i < before.size(); ++i)
-    for (std::size_t j = i + 1; j < before.size(); ++j) k += rank[before[i]] > rank[before[j]];
-  return k;
-}
+using kds::testing::brute_order;
+using kds::testing::final_order;
+using kds::testing::inversions;
 
 // ------------------------------------------------------------------ numbers
 double magnitude() {  // 1e-300 .. 1e300, subnormals, zeros of both signs, powers of two

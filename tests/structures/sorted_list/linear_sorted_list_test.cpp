@@ -19,6 +19,7 @@
 #include "kds/key.hpp"
 #include "kds/motion.hpp"
 #include "kds/simulator.hpp"
+#include "linear_list_brute_force.hpp"
 #include "structures/sorted_list/sorted_list.hpp"
 #include "test_seed.hpp"
 
@@ -29,30 +30,9 @@ using kds::LinearPoint;
 using kds::LinearSortedList;
 using PointId = LinearSortedList::PointId;
 
-/// The order of the points just after time t, exactly: by x + v t, then by velocity (the
-/// slower falls behind), then by id (points together forever keep their given order).
-std::vector<PointId> brute_order(const std::vector<LinearPoint>& p, double t) {
-  std::vector<Dyadic> x;
-  for (const LinearPoint& q : p) x.push_back(Dyadic(q.x) + Dyadic(q.v) * Dyadic(t));
-  std::vector<PointId> ids(p.size());
-  for (PointId i = 0; i < ids.size(); ++i) ids[i] = i;
-  std::stable_sort(ids.begin(), ids.end(), [&](PointId a, PointId b) {
-    const int s = (x[a] - x[b]).sign();
-    return s < 0 || (s == 0 && p[a].v < p[b].v);
-  });
-  return ids;
-}
-
-/// Pairs in a different relative order in the two orders: the swaps a list makes between them
-/// (linear points cross at most once).
-std::uint64_t inversions(const std::vector<PointId>& before, const std::vector<PointId>& after) {
-  std::vector<std::size_t> rank(after.size());
-  for (std::size_t r = 0; r < after.size(); ++r) rank[after[r]] = r;
-  std::uint64_t k = 0;
-  for (std::size_t i = 0; i < before.size(); ++i)
-    for (std::size_t j = i + 1; j < before.size(); ++j) k += rank[before[i]] > rank[before[j]];
-  return k;
-}
+using kds::testing::brute_order;
+using kds::testing::final_order;
+using kds::testing::inversions;
 
 /// Runs the list to each check time (with an audit after every swap when `audit_steps`)
 /// and compares it with the exact sort there and with the count of pairs that crossed.
@@ -162,11 +142,7 @@ TEST(LinearSortedList, StepsOneSwapAtATimeInTheOrderOfTheExactCrossings) {
     }
     // Every pair that ever crosses has crossed: the order at the end of time is by
     // velocity, then by position at time 0, then by id.
-    std::vector<PointId> last(p.size());
-    for (PointId i = 0; i < last.size(); ++i) last[i] = i;
-    std::stable_sort(last.begin(), last.end(), [&](PointId a, PointId b) {
-      return p[a].v < p[b].v || (p[a].v == p[b].v && (p[a].x < p[b].x));
-    });
+    const std::vector<PointId> last = final_order(p);
     EXPECT_EQ(list.order(), last) << "scene " << scene;
     EXPECT_EQ(steps, inversions(brute_order(p, 0), last));
   }
