@@ -412,6 +412,36 @@ TEST(SolverRounding, CeilToDoubleOfRationals) {
   }
 }
 
+// ceil_to_double of filtered roots (isolating intervals with a source; found from a guess,
+// or by bisection where the guess fails): the first double at or after the root, judged by
+// exact comparisons. Random polynomials of degree 1 to 4, roots at doubles (a factor t - d),
+// near-double roots (t - d (1 + 2^-60)), double roots (a square factor) and roots at 0.
+TEST(SolverRounding, CeilToDoubleOfRootsIsTheFirstDoubleAtOrAfterThem) {
+  std::mt19937_64 rng(kds::testing::test_seed() + 7);
+  int checked = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    P p;
+    const int degree = uniform_int(rng, 1, 4);
+    for (int i = 0; i <= degree; ++i) p.set(i, Rational(uniform(rng, -1, 1)));
+    const double d = uniform(rng, 0, 4);
+    switch (iter % 5) {
+      case 1: p = p * linear_factor(Rational(d)); break;                                            // a root at a double
+      case 2: p = p * linear_factor(Rational(d) * (Rational(1) + Rational(1) / Rational(mpz_class(1) << 60))); break;
+      case 3: p = p * linear_factor(Rational(d)) * linear_factor(Rational(d)); break;              // a double root
+      case 4: p = p * linear_factor(Rational(0)); break;                                             // a root at 0
+      default: break;
+    }
+    RationalFunction f(p);
+    const Root r = kds::first_failure(f, Root::at(iter % 5 == 4 ? -0.5 : 0.0), Birth::generic, Exactness::filtered);
+    if (r.is_infinite()) continue;
+    const double c = kds::ceil_to_double(r);
+    ASSERT_LE(kds::compare(r, c), 0) << "iteration " << iter << ": " << c << " is before the root";
+    ASSERT_GT(kds::compare(r, kds::next_down(c)), 0) << "iteration " << iter << ": " << c << " is not the first double";
+    ++checked;
+  }
+  EXPECT_GT(checked, 1500);
+}
+
 // f(t) = r - t (decreasing) or t - r (increasing) near t = the double nearest r: the
 // interval value straddles 0 there, so only the allowance rule decides.
 TEST(SolverAllowance, ClearlyPositiveNeedsNone) {
