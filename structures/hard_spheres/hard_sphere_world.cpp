@@ -151,8 +151,7 @@ void HardSphereWorld::build() {
   // Measured (docs/benchmarks/event-cost.md): 0.85x the time at 10^6, 0.97x at 10^5, even at
   // 10^4, 1.04x at 10^3 (where every motion is in cache).
   scan_in_two_passes_ = n * sizeof(Body) > (std::size_t{4} << 20);
-  slot_.assign(n, AllowanceSlot{});
-  event_.assign(n, Event{});
+  record_.assign(n, Record{});
   pos_.assign(n, npos);
 
   // Each sphere's first event, as schedule() finds it, with each certificate's allowance
@@ -171,24 +170,24 @@ void HardSphereWorld::build() {
       if (wall_in_reach(i, static_cast<Wall>(w)))
         consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), false);
     }
-    event_[i] = best.contact;
+    record_[i].event = best.contact;
   }
   for (SphereId i = 0; i < n; ++i) {
-    Best mine{event_[i], tie_of(i)};
+    Best mine{record_[i].event, tie_of(i)};
     for_each_neighbour(i, [&](SphereId j) {
       if (j < i) return;
       decide_pair_allowance(i, j, 0.0);
-      Best theirs{event_[j], tie_of(j)};
+      Best theirs{record_[j].event, tie_of(j)};
       const hard_spheres::Window w = pair_window(i, j, std::max(mine.contact.hi, theirs.contact.hi));
       consider(i, mine, w, Kind::pair, j, tie_key::pair(i, j), false);
       consider(j, theirs, w, Kind::pair, i, tie_key::pair(i, j), false);
-      event_[j] = theirs.contact;
+      record_[j].event = theirs.contact;
     });
-    event_[i] = mine.contact;
+    record_[i].event = mine.contact;
   }
   for (SphereId i = 0; i < n; ++i) {
     ++stats_.reschedules;
-    set_crossing(i, event_[i]);
+    set_crossing(i, record_[i].event);
   }
   // The calendar's bins: as many as spheres, over twice the mean time to the spheres'
   // first events, so that the heap holds about the next few and the ring most of the rest
@@ -196,7 +195,7 @@ void HardSphereWorld::build() {
   double sum = 0;
   std::size_t finite = 0;
   for (SphereId i = 0; i < n; ++i)
-    if (const double t = event_[i].queued(); t != never) {
+    if (const double t = record_[i].event.queued(); t != never) {
       sum += t - now_;
       ++finite;
     }
@@ -315,7 +314,7 @@ void HardSphereWorld::cross(SphereId i) {
   // the 9 cells it comes next to. Every pair of neighbours has been examined by one of its
   // spheres since both last changed motion: by a full scan at a motion change, or by this
   // scan when they became neighbours. A stale contact needs a full scan.
-  Event& e = event_[i];
+  Event& e = record_[i].event;
   const int k = e.cross_face / 2;
   const bool up = e.cross_face % 2 == 1;
   now_ = std::max(now_, e.cross);
@@ -363,7 +362,7 @@ void HardSphereWorld::cross(SphereId i) {
 // ---------------------------------------------------------------- failure times
 
 double HardSphereWorld::stored_allowance(std::uint64_t key, SphereId a, SphereId b) const {
-  const AllowanceSlot& slot = slot_[a];
+  const AllowanceSlot& slot = record_[a].slot;
   if (slot.key == key) {
     if (slot.allowance.count_a == kin_[a].count && slot.allowance.count_b == kin_[b].count) return slot.allowance.value;
   }
@@ -379,7 +378,7 @@ void HardSphereWorld::store_allowance(std::uint64_t key, SphereId a, SphereId b,
   };
   mark(kin_[a].allowance_partner, static_cast<std::uint32_t>(key));
   if (b != a) mark(kin_[b].allowance_partner, a);
-  AllowanceSlot& slot = slot_[a];
+  AllowanceSlot& slot = record_[a].slot;
   const SphereId slot_b = slot.key == ~std::uint64_t{0} ? a
                           : (slot.key & 0xFFFFFFFFu) >= 0xFFFFFFF0u ? a
                                                                       : static_cast<SphereId>(slot.key & 0xFFFFFFFFu);
@@ -471,14 +470,14 @@ void HardSphereWorld::schedule(SphereId i, bool resolve_all, const std::vector<S
     for (SphereId j : *neighbours) pair(j);
   else
     scan_neighbours(i, nullptr, pair);
-  event_[i] = best.contact;
-  set_crossing(i, event_[i]);
+  record_[i].event = best.contact;
+  set_crossing(i, record_[i].event);
   heap_update(i);
 }
 
 void HardSphereWorld::resolve(SphereId i) {
   ++stats_.resolved;
-  Event& e = event_[i];
+  Event& e = record_[i].event;
   if (e.tied) {
     ++stats_.resolved_tied;
     schedule(i, true);
@@ -493,14 +492,14 @@ void HardSphereWorld::resolve(SphereId i) {
 }
 
 bool HardSphereWorld::valid(SphereId i) const {
-  const Event& e = event_[i];
+  const Event& e = record_[i].event;
   return e.kind != Kind::pair || kin_[e.partner].count == e.partner_count;
 }
 
 // ---------------------------------------------------------------- the queue
 
 std::uint64_t HardSphereWorld::tie_of(SphereId i) const {
-  const Event& e = event_[i];
+  const Event& e = record_[i].event;
   if (e.crossing_first()) return e.cross == never ? ~std::uint64_t{0} : tie_key::bookkeeping(i, 1);
   if (e.kind == Kind::pair) return tie_key::pair(i, e.partner);
   return tie_key::wall(i, static_cast<Wall>(e.partner));
@@ -569,7 +568,7 @@ void HardSphereWorld::sift_down(std::size_t pos) {
 }
 
 void HardSphereWorld::heap_update(SphereId i) {
-  const HeapEntry x{event_[i].queued(), i};
+  const HeapEntry x{record_[i].event.queued(), i};
   // Beyond the current bin: in the calendar, unordered (a never stays in the heap, below
   // every event).
   if (x.time != never) {
@@ -610,9 +609,9 @@ void HardSphereWorld::refill() {
   // The heap's first event is the queue's while the heap holds any: when it holds none
   // (or only nevers), the calendar's next bin comes in.
   while ((heap_.empty() || heap_[0].time == never) &&
-         calendar_.advance(pulled_, [this](std::uint32_t id) { return event_[id].queued(); })) {
+         calendar_.advance(pulled_, [this](std::uint32_t id) { return record_[id].event.queued(); })) {
     for (const SphereId id : pulled_) {
-      heap_.push_back(HeapEntry{event_[id].queued(), id});
+      heap_.push_back(HeapEntry{record_[id].event.queued(), id});
       sift_up(heap_.size() - 1);
     }
     pulled_.clear();
@@ -627,7 +626,7 @@ bool HardSphereWorld::step_before(double limit) {
   as_built_ = false;
   while (!heap_.empty()) {
     const SphereId i = heap_[0].id;
-    const Event& e = event_[i];
+    const Event& e = record_[i].event;
     if (heap_[0].time == never || heap_[0].time > limit) return false;
     if (e.crossing_first()) {
       cross(i);
@@ -690,7 +689,7 @@ void HardSphereWorld::first_of_instant(double t) {
   gathered_.clear();
   while (!heap_.empty()) {
     const SphereId i = heap_[0].id;
-    const Event& e = event_[i];
+    const Event& e = record_[i].event;
     if (heap_[0].time == never || heap_[0].time > t) break;
     if (e.crossing_first()) {
       cross(i);
@@ -721,21 +720,21 @@ void HardSphereWorld::first_of_instant(double t) {
   };
   std::vector<Candidate> candidates;
   bool tied = false;
-  for (const HeapEntry& g : gathered_) tied = tied || event_[g.id].tied;
+  for (const HeapEntry& g : gathered_) tied = tied || record_[g.id].event.tied;
   auto add = [&](const Candidate& c) {
     for (const Candidate& d : candidates)
       if (d.tie == c.tie) return;
     candidates.push_back(c);
   };
   auto event_candidate = [&](SphereId i) {
-    const Event& e = event_[i];
+    const Event& e = record_[i].event;
     if (e.kind == Kind::pair)
       return Candidate{tie_key::pair(i, e.partner), std::min(i, e.partner), std::max(i, e.partner), false, Wall::x_lo};
     return Candidate{tie_key::wall(i, static_cast<Wall>(e.partner)), i, i, true, static_cast<Wall>(e.partner)};
   };
   for (const HeapEntry& g : gathered_) {
     const SphereId i = g.id;
-    if (!event_[i].tied) {
+    if (!record_[i].event.tied) {
       add(event_candidate(i));
       continue;
     }

@@ -29,14 +29,14 @@ void HardSphereWorld::audit(double t) const {
   for (std::size_t p = 0; p < heap_.size(); ++p) {
     const SphereId id = heap_[p].id;
     if (pos_[id] != p || calendar_.holds(id)) fail("queue position of sphere " + std::to_string(id) + " is wrong");
-    if (heap_[p].time != event_[id].queued()) fail("queued time of sphere " + std::to_string(id) + " is stale");
+    if (heap_[p].time != record_[id].event.queued()) fail("queued time of sphere " + std::to_string(id) + " is stale");
     if (heap_[p].time != hard_spheres::never && calendar_.bin(heap_[p].time) > calendar_.current())
       fail("sphere " + std::to_string(id) + " is in the heap, beyond the calendar's current bin");
     if (p > 0 && before(heap_[p], heap_[(p - 1) / 4])) fail("the queue is out of order at " + std::to_string(p));
   }
   calendar_.for_each([&](SphereId id) {
     if (pos_[id] != ~std::uint32_t{0}) fail("sphere " + std::to_string(id) + " is both in the heap and in the calendar");
-    const double t = event_[id].queued();
+    const double t = record_[id].event.queued();
     if (t == hard_spheres::never || calendar_.bin(t) <= calendar_.current())
       fail("sphere " + std::to_string(id) + " waits in the calendar, but its event is due in the current bin");
   });
@@ -65,19 +65,19 @@ void HardSphereWorld::audit(double t) const {
           kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall), side, al,
           hard_spheres::wall_window(kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall), side, al, scratch),
           scratch);
-      if (f < (wall_in_reach(i, wall) ? event_[i].time : event_[i].queued()))
+      if (f < (wall_in_reach(i, wall) ? record_[i].event.time : record_[i].event.queued()))
         fail("sphere " + std::to_string(i) + " reaches wall " + std::to_string(w) + " before its event");
-      if (event_[i].kind == Kind::wall && event_[i].exact && event_[i].partner == static_cast<std::uint32_t>(w) &&
-          f != event_[i].time)
+      if (record_[i].event.kind == Kind::wall && record_[i].event.exact && record_[i].event.partner == static_cast<std::uint32_t>(w) &&
+          f != record_[i].event.time)
         fail("sphere " + std::to_string(i) + ": its wall event is not its wall's failure");
     }
-    if (event_[i].kind == Kind::pair && valid(i)) {
-      const SphereId j = event_[i].partner, a = std::min(i, j), b = std::max(i, j);
+    if (record_[i].event.kind == Kind::pair && valid(i)) {
+      const SphereId j = record_[i].event.partner, a = std::min(i, j), b = std::max(i, j);
       const double al = allowance(tie_key::pair(a, b), a, b);
       const double f = hard_spheres::pair_instant(
           kin_[a], radius(a), kin_[b], radius(b), al,
           hard_spheres::pair_window(kin_[a], radius(a), kin_[b], radius(b), al, hard_spheres::never, scratch), scratch);
-      if (event_[i].exact ? f != event_[i].time : !(event_[i].time <= f)) fail("sphere " + std::to_string(i) + ": its event with " + std::to_string(j) + " is not their failure");
+      if (record_[i].event.exact ? f != record_[i].event.time : !(record_[i].event.time <= f)) fail("sphere " + std::to_string(i) + ": its event with " + std::to_string(j) + " is not their failure");
     }
   }
   // Allowances: every stored one that is still valid (both event counters as when stored)
@@ -93,8 +93,8 @@ void HardSphereWorld::audit(double t) const {
            (wall ? " at wall " + std::to_string((key & 0xFFFFFFFFu) - 0xFFFFFFF0u) : " and " + std::to_string(b)) +
            " is not found");
   };
-  for (const AllowanceSlot& slot : slot_)
-    if (slot.key != ~std::uint64_t{0}) check_allowance(slot.key, slot.allowance);
+  for (const Record& r : record_)
+    if (r.slot.key != ~std::uint64_t{0}) check_allowance(r.slot.key, r.slot.allowance);
   for (const auto& [key, x] : allowances_) check_allowance(key, x);
   // As built: build() computes each pair's window once for both of its spheres; each
   // sphere's event must be what schedule() finds from scratch (on a copy, so that this
@@ -104,7 +104,7 @@ void HardSphereWorld::audit(double t) const {
     HardSphereWorld fresh(*this);
     for (SphereId i = 0; i < n; ++i) {
       fresh.schedule(i);
-      const Event &a = event_[i], &b = fresh.event_[i];
+      const Event &a = record_[i].event, &b = fresh.record_[i].event;
       const bool same = a.time == b.time && a.hi == b.hi && a.cross == b.cross && a.partner == b.partner &&
                         a.partner_count == b.partner_count && a.kind == b.kind && a.tied == b.tied &&
                         a.exact == b.exact && a.cross_face == b.cross_face;
@@ -121,7 +121,7 @@ void HardSphereWorld::audit(double t) const {
       const double f = hard_spheres::pair_instant(
           kin_[i], radius(i), kin_[j], radius(j), al,
           hard_spheres::pair_window(kin_[i], radius(i), kin_[j], radius(j), al, hard_spheres::never, scratch), scratch);
-      if (f < std::min(event_[i].queued(), event_[j].queued()))
+      if (f < std::min(record_[i].event.queued(), record_[j].event.queued()))
         fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " meet at " + std::to_string(f) +
              ", before both of their scheduled events: a contact would be missed");
     }
