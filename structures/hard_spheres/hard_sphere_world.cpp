@@ -152,7 +152,6 @@ void HardSphereWorld::build() {
   // 10^4, 1.04x at 10^3 (where every motion is in cache).
   scan_in_two_passes_ = n * sizeof(Body) > (std::size_t{4} << 20);
   record_.assign(n, Record{});
-  pos_.assign(n, npos);
 
   // Each sphere's first event, as schedule() finds it, with each certificate's allowance
   // decided just before its window (as CollisionWorld::build decides them before it
@@ -362,9 +361,10 @@ void HardSphereWorld::cross(SphereId i) {
 // ---------------------------------------------------------------- failure times
 
 double HardSphereWorld::stored_allowance(std::uint64_t key, SphereId a, SphereId b) const {
-  const AllowanceSlot& slot = record_[a].slot;
-  if (slot.key == key) {
-    if (slot.allowance.count_a == kin_[a].count && slot.allowance.count_b == kin_[b].count) return slot.allowance.value;
+  const Record& r = record_[a];
+  if (r.slot_partner == static_cast<std::uint32_t>(key)) {
+    if (r.slot_allowance.count_a == kin_[a].count && r.slot_allowance.count_b == kin_[b].count)
+      return r.slot_allowance.value;
   }
   const auto it = allowances_.find(key);
   if (it == allowances_.end() || it->second.count_a != kin_[a].count || it->second.count_b != kin_[b].count) return 0;
@@ -378,15 +378,14 @@ void HardSphereWorld::store_allowance(std::uint64_t key, SphereId a, SphereId b,
   };
   mark(kin_[a].allowance_partner, static_cast<std::uint32_t>(key));
   if (b != a) mark(kin_[b].allowance_partner, a);
-  AllowanceSlot& slot = record_[a].slot;
-  const SphereId slot_b = slot.key == ~std::uint64_t{0} ? a
-                          : (slot.key & 0xFFFFFFFFu) >= 0xFFFFFFF0u ? a
-                                                                      : static_cast<SphereId>(slot.key & 0xFFFFFFFFu);
-  const bool stale = slot.key == ~std::uint64_t{0} || slot.allowance.count_a != kin_[a].count ||
-                     slot.allowance.count_b != kin_[slot_b].count;
-  if (slot.key == key || stale) {
-    slot.key = key;
-    slot.allowance = x;
+  Record& r = record_[a];  // key >> 32 is a: the slot holds keys of a's pairs and walls only
+  const std::uint32_t partner = static_cast<std::uint32_t>(key);
+  const SphereId slot_b = r.slot_partner == no_slot || r.slot_partner >= 0xFFFFFFF0u ? a : r.slot_partner;
+  const bool stale = r.slot_partner == no_slot || r.slot_allowance.count_a != kin_[a].count ||
+                     r.slot_allowance.count_b != kin_[slot_b].count;
+  if (r.slot_partner == partner || stale) {
+    r.slot_partner = partner;
+    r.slot_allowance = x;
     return;
   }
   allowances_[key] = x;
@@ -517,11 +516,11 @@ void HardSphereWorld::sift_up(std::size_t pos) {
     const std::size_t parent = (pos - 1) / arity;
     if (!before(x, heap_[parent])) break;
     heap_[pos] = heap_[parent];
-    pos_[heap_[pos].id] = static_cast<std::uint32_t>(pos);
+    record_[heap_[pos].id].pos = static_cast<std::uint32_t>(pos);
     pos = parent;
   }
   heap_[pos] = x;
-  pos_[x.id] = static_cast<std::uint32_t>(pos);
+  record_[x.id].pos = static_cast<std::uint32_t>(pos);
 }
 
 void HardSphereWorld::sift_down(std::size_t pos) {
@@ -560,11 +559,11 @@ void HardSphereWorld::sift_down(std::size_t pos) {
     }
     if (!before(heap_[child], x)) break;
     heap_[pos] = heap_[child];
-    pos_[heap_[pos].id] = static_cast<std::uint32_t>(pos);
+    record_[heap_[pos].id].pos = static_cast<std::uint32_t>(pos);
     pos = child;
   }
   heap_[pos] = x;
-  pos_[x.id] = static_cast<std::uint32_t>(pos);
+  record_[x.id].pos = static_cast<std::uint32_t>(pos);
 }
 
 void HardSphereWorld::heap_update(SphereId i) {
@@ -573,7 +572,7 @@ void HardSphereWorld::heap_update(SphereId i) {
   // every event).
   if (x.time != never) {
     if (const Calendar::Bin k = calendar_.bin(x.time); k > calendar_.current()) {
-      if (pos_[i] != npos) heap_erase(i);
+      if (record_[i].pos != npos) heap_erase(i);
       if (calendar_.holds(i)) calendar_.remove(i);
       calendar_.add(i, k);
       refill();
@@ -581,28 +580,28 @@ void HardSphereWorld::heap_update(SphereId i) {
     }
   }
   if (calendar_.holds(i)) calendar_.remove(i);
-  if (pos_[i] == npos) {
+  if (record_[i].pos == npos) {
     heap_.push_back(x);
     sift_up(heap_.size() - 1);
   } else {
-    const std::size_t pos = pos_[i];
+    const std::size_t pos = record_[i].pos;
     heap_[pos] = x;
     sift_up(pos);
-    sift_down(pos_[i]);
+    sift_down(record_[i].pos);
   }
   if (x.time == never) refill();
 }
 
 void HardSphereWorld::heap_erase(SphereId i) {
-  const std::size_t pos = pos_[i];
-  pos_[i] = npos;
+  const std::size_t pos = record_[i].pos;
+  record_[i].pos = npos;
   const HeapEntry last = heap_.back();
   heap_.pop_back();
   if (pos == heap_.size()) return;
   heap_[pos] = last;
-  pos_[last.id] = static_cast<std::uint32_t>(pos);
+  record_[last.id].pos = static_cast<std::uint32_t>(pos);
   sift_up(pos);
-  sift_down(pos_[last.id]);
+  sift_down(record_[last.id].pos);
 }
 
 void HardSphereWorld::refill() {
@@ -708,7 +707,7 @@ void HardSphereWorld::first_of_instant(double t) {
     gathered_.push_back(heap_[0]);
     heap_[0] = heap_.back();
     heap_.pop_back();
-    pos_[i] = npos;
+    record_[i].pos = npos;
     if (!heap_.empty()) sift_down(0);
     refill();
   }

@@ -263,7 +263,6 @@ class HardSphereWorld {
   // and those never failing, in an indexed 4-ary heap that orders them exactly; the
   // others in the calendar (kds/calendar.hpp), by bins of time.
   std::vector<HeapEntry> heap_;
-  std::vector<std::uint32_t> pos_;  // of each sphere in heap_
   Calendar calendar_;
   std::vector<SphereId> pulled_;  // refill: a bin's spheres (reused)
   // Allowances (certificates/bound_separation.hpp) of pairs and walls created touching,
@@ -274,16 +273,19 @@ class HardSphereWorld {
   };
   // Most allowances are those of the pair that just collided: one slot per sphere (the
   // sphere of smaller id of the pair) holds it; the rest go to the map.
-  struct AllowanceSlot {
-    std::uint64_t key = ~std::uint64_t{0};
-    Allowance allowance{0, 0, 0};
-  };
-  // A sphere's event and its allowance slot share a cache line: a collision writes both
-  // (at 10^5 spheres a separate slot array cost a cache miss per collision, 4% of the time).
+  // A sphere's event, its allowance slot and its heap position share a cache line: a
+  // collision writes all three (at 10^5 spheres a separate slot array cost a cache miss
+  // per collision, 4% of the time).
   struct alignas(64) Record {
     Event event;
-    AllowanceSlot slot;
+    // The slot: its key is (this sphere << 32) | slot_partner (the partner's id, or the
+    // wall's code); slot_partner = no_slot: empty.
+    std::uint32_t slot_partner = no_slot;
+    std::uint32_t pos = ~std::uint32_t{0};  // in heap_ (npos: not there)
+    Allowance slot_allowance{0, 0, 0};
   };
+  static_assert(sizeof(Record) == 64);
+  static constexpr std::uint32_t no_slot = ~std::uint32_t{0};
   std::vector<Record> record_;  // by sphere
   std::unordered_map<std::uint64_t, Allowance> allowances_;
   // Contacts at one instant (CollisionWorld's touching_now_).

@@ -28,14 +28,14 @@ void HardSphereWorld::audit(double t) const {
          " spheres");
   for (std::size_t p = 0; p < heap_.size(); ++p) {
     const SphereId id = heap_[p].id;
-    if (pos_[id] != p || calendar_.holds(id)) fail("queue position of sphere " + std::to_string(id) + " is wrong");
+    if (record_[id].pos != p || calendar_.holds(id)) fail("queue position of sphere " + std::to_string(id) + " is wrong");
     if (heap_[p].time != record_[id].event.queued()) fail("queued time of sphere " + std::to_string(id) + " is stale");
     if (heap_[p].time != hard_spheres::never && calendar_.bin(heap_[p].time) > calendar_.current())
       fail("sphere " + std::to_string(id) + " is in the heap, beyond the calendar's current bin");
     if (p > 0 && before(heap_[p], heap_[(p - 1) / 4])) fail("the queue is out of order at " + std::to_string(p));
   }
   calendar_.for_each([&](SphereId id) {
-    if (pos_[id] != ~std::uint32_t{0}) fail("sphere " + std::to_string(id) + " is both in the heap and in the calendar");
+    if (record_[id].pos != ~std::uint32_t{0}) fail("sphere " + std::to_string(id) + " is both in the heap and in the calendar");
     const double t = record_[id].event.queued();
     if (t == hard_spheres::never || calendar_.bin(t) <= calendar_.current())
       fail("sphere " + std::to_string(id) + " waits in the calendar, but its event is due in the current bin");
@@ -93,8 +93,9 @@ void HardSphereWorld::audit(double t) const {
            (wall ? " at wall " + std::to_string((key & 0xFFFFFFFFu) - 0xFFFFFFF0u) : " and " + std::to_string(b)) +
            " is not found");
   };
-  for (const Record& r : record_)
-    if (r.slot.key != ~std::uint64_t{0}) check_allowance(r.slot.key, r.slot.allowance);
+  for (SphereId a = 0; a < n; ++a)
+    if (record_[a].slot_partner != no_slot)
+      check_allowance((std::uint64_t{a} << 32) | record_[a].slot_partner, record_[a].slot_allowance);
   for (const auto& [key, x] : allowances_) check_allowance(key, x);
   // As built: build() computes each pair's window once for both of its spheres; each
   // sphere's event must be what schedule() finds from scratch (on a copy, so that this
