@@ -1,3 +1,10 @@
+// Every function taking or returning a vector here (event_times.hpp's closed_form and
+// bounds functions on four lanes) is always inlined into the two builds of
+// first_tests_never4: no call passes a vector, so GCC's note that the AVX and baseline
+// ABIs pass them differently concerns no call in this file.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
 #include "structures/hard_spheres/event_times.hpp"
 
 #include <algorithm>
@@ -457,5 +464,87 @@ double wall_instant(const Kinematics& a, double r, int axis, double plane, int s
   const double L = w.lo > t0 ? std::max(next_down(w.lo), t0) : t0;
   return instant_between(L, w.hi, w.guess, make, &data, sign_at, slope, counters);
 }
+
+// ---- pair_window's first tests, four pairs at a time
+
+namespace {
+using V4 = double __attribute__((vector_size(32)));
+using M4 = long long __attribute__((vector_size(32)));  // lanes of a comparison: -1 (true) or 0
+}  // namespace
+
+/// |x| lane by lane: the sign bit cleared, as std::fabs does.
+template <>
+[[gnu::always_inline]] inline V4 bounds::magnitude<V4>(V4 x) {
+  return reinterpret_cast<V4>(reinterpret_cast<M4>(x) & ~std::numeric_limits<long long>::min());
+}
+
+namespace {
+// pair_start and pair_window's first tests on four lanes: the same closed_form and bounds
+// functions as there, so the same doubles. Inlined into each build below (no function
+// takes or returns a vector: the ABI of one differs between the builds).
+[[gnu::always_inline]] inline unsigned never4(const FourPairs& q, const Magnitudes& magnitudes) {
+  V4 as, bs, ra, rb, allowance;
+  for (int l = 0; l < 4; ++l) {
+    as[l] = q.a[l]->start;
+    bs[l] = q.b[l]->start;
+    ra[l] = q.ra[l];
+    rb[l] = q.rb[l];
+    allowance[l] = q.allowance[l];
+  }
+  // pair_start: a_later = !(a.start < b.start), the later-starting sphere (a on equal starts).
+  const M4 a_later = ~(as < bs);
+  const V4 t0 = a_later ? as : bs;
+  const V4 h = t0 - (a_later ? bs : as);
+  V4 B{}, C0{}, sumV{}, D[3], V[3];
+  for (int k = 0; k < 3; ++k) {
+    V4 ap, bp, av, bv;
+    for (int l = 0; l < 4; ++l) {
+      ap[l] = q.a[l]->p[k];
+      bp[l] = q.b[l]->p[k];
+      av[l] = q.a[l]->v[k];
+      bv[l] = q.b[l]->v[k];
+    }
+    closed_form::add_axis(a_later ? ap : bp, a_later ? bp : ap, a_later ? av : bv, a_later ? bv : av, h, D[k], V[k], B, C0,
+                          sumV);
+  }
+  // pair_window's first tests (with `magnitudes` known).
+  const V4 M = magnitudes.bound(h);
+  const V4 R = ra + rb;
+  const V4 C = closed_form::c(C0, R, allowance);
+  const V4 errB_c = bounds::coarse_b_error(M, sumV);
+  const V4 errC_c = bounds::coarse_c_error(M, C0, R, allowance);
+  const V4 A = closed_form::a(V);
+  const V4 disc = closed_form::discriminant(A, B, C);
+  const V4 errDisc_c = bounds::disc_error(A, bounds::a_error(A), B, errB_c, C, errC_c);
+  const M4 never = closed_form::moving_apart(C, B, errB_c) | (closed_form::closing_in(C, errC_c, B, errB_c) & (disc < -errDisc_c));
+  unsigned mask = 0;
+  for (int k = 0; k < 4; ++k)
+    if (never[k] != 0) mask |= 1u << k;
+  return mask;
+}
+
+}  // namespace
+
+namespace detail {
+unsigned first_tests_never4_baseline(const FourPairs& q, const Magnitudes& magnitudes) { return never4(q, magnitudes); }
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2"))) unsigned first_tests_never4_avx2(const FourPairs& q, const Magnitudes& magnitudes) {
+  return never4(q, magnitudes);
+}
+bool first_tests_avx2() {
+  static const bool supported = __builtin_cpu_supports("avx2");
+  return supported;
+}
+#else
+unsigned first_tests_never4_avx2(const FourPairs& q, const Magnitudes& magnitudes) { return never4(q, magnitudes); }
+bool first_tests_avx2() { return false; }
+#endif
+}  // namespace detail
+
+unsigned first_tests_never4(const FourPairs& q, const Magnitudes& magnitudes) {
+  static const auto run = detail::first_tests_avx2() ? &detail::first_tests_never4_avx2 : &detail::first_tests_never4_baseline;
+  return run(q, magnitudes);
+}
+
 
 }  // namespace kds::hard_spheres

@@ -123,14 +123,46 @@ inline constexpr double tiny = 0x1p-1000;  // absolute floor of the bounds (unde
 /// first order), with the absolute floor every other bound has: products that
 /// underflow round by up to half the smallest subnormal, far above 8u A (found by review:
 /// without the floor, pairs with |V| below about 1e-154 far apart were "passing by" but met).
-inline double a_error(double A) { return safety * 8 * u * A + tiny; }
+/// (Written once for a double and for the lanes of a vector, first_tests_never4, so that
+/// both compute the same doubles; always inlined, so that no copy taking a vector is ever
+/// called across the two builds of first_tests_never4, whose vector ABIs differ.)
+template <class T>
+[[gnu::always_inline]] inline T a_error(T A) {
+  return safety * 8 * u * A + tiny;
+}
+/// |x|: std::fabs for a double; lane by lane, bit for bit the same, for the lanes of a
+/// vector (its specialisation is in event_times.cpp).
+template <class T>
+T magnitude(T x);
+template <>
+[[gnu::always_inline]] inline double magnitude<double>(double x) {
+  return std::fabs(x);
+}
 /// The bound on the rounding of the discriminant B^2 - A C in doubles (A >= 0, C > 0), given
 /// bounds on the errors of A, B and C. It grows with each of them (every term is a sum of
 /// non-negative products, and rounding is monotonic): a larger error bound in gives a
 /// larger bound out.
-inline double disc_error(double A, double errA, double B, double errB, double C, double errC) {
-  return safety * (2 * std::fabs(B) * errB + errB * errB + A * errC + C * errA + errA * errC + 4 * u * (B * B + A * C)) +
+template <class T>
+[[gnu::always_inline]] inline T disc_error(T A, T errA, T B, T errB, T C, T errC) {
+  return safety * (2 * magnitude(B) * errB + errB * errB + A * errC + C * errA + errA * errC + 4 * u * (B * B + A * C)) +
          tiny;
+}
+/// pair_window's first tests' coarse bounds, from M, a bound on the pair's magnitude
+/// (below): on the rounding of D_k, eD = 8 u M + tiny; of B (errB, from sum |V_k|); of C
+/// (errC). Each is at least pair_window_closing's own (pair_window explains why).
+template <class T>
+[[gnu::always_inline]] inline T coarse_d_error(T M) {
+  return 8 * u * M + tiny;
+}
+template <class T>
+[[gnu::always_inline]] inline T coarse_b_error(T M, T sumV) {
+  return 1.001 * safety * (coarse_d_error(M) + 7 * u * M) * sumV + 2 * tiny;
+}
+template <class T>
+[[gnu::always_inline]] inline T coarse_c_error(T M, T C0, T R, T allowance) {
+  const T eD = coarse_d_error(M);
+  return 1.001 * safety * (3 * (2 * (1 + 8 * u) * M + eD) * eD + 8 * u * (C0 + R * R + magnitude(allowance))) +
+         2 * tiny;
 }
 }  // namespace bounds
 
@@ -152,7 +184,10 @@ struct Magnitudes {
   /// (rounding is monotonic; also where the product is subnormal), so M, three terms summed
   /// in any order, is at most (2p + fl(v h)) (1 + u)^2, and this, computed in doubles, is
   /// above that (its sum and product round by at most 1 + u each; 1 + 8u covers them).
-  double bound(double h) const { return (2 * p + v * h) * (1 + 8 * bounds::u); }
+  template <class T>
+  [[gnu::always_inline]] T bound(T h) const {
+    return (2 * p + v * h) * (1 + 8 * bounds::u);
+  }
 };
 
 /// What pair_window computes of a pair before it knows whether the pair closes in: at
@@ -165,6 +200,44 @@ struct PairStart {
   double D[3], V[3];
   double B, C0, sumV;
 };
+/// pair_window's arithmetic, written once for a double and for the lanes of a vector
+/// (first_tests_never4), so that both compute the same doubles in the same order.
+namespace closed_form {
+/// One axis of pair_start: D_k and V_k, added into B = D.V, C0 = D.D and sum |V_k|.
+template <class T>
+[[gnu::always_inline]] inline void add_axis(T later_p, T earlier_p, T later_v, T earlier_v, T h, T& D, T& V, T& B, T& C0, T& sumV) {
+  D = later_p - (earlier_v * h + earlier_p);
+  V = later_v - earlier_v;
+  B += D * V;
+  C0 += D * D;
+  sumV += bounds::magnitude(V);
+}
+/// C = D.D - R^2 + allowance, A = V.V, the discriminant B^2 - A C.
+template <class T>
+[[gnu::always_inline]] inline T c(T C0, T R, T allowance) {
+  return C0 - R * R + allowance;
+}
+template <class T>
+[[gnu::always_inline]] inline T a(const T (&V)[3]) {
+  return V[0] * V[0] + V[1] * V[1] + V[2] * V[2];
+}
+template <class T>
+[[gnu::always_inline]] inline T discriminant(T A, T B, T C) {
+  return B * B - A * C;
+}
+/// The first tests' decisions (pair_window): moving apart (f only grows from f(t0) >= 0;
+/// only for a finite B), and closing in but passing by (no real root). A bool for a
+/// double, a mask of lanes for a vector.
+template <class T>
+[[gnu::always_inline]] inline auto moving_apart(T C, T B, T errB) {
+  return (C >= 0) & (B <= std::numeric_limits<double>::max()) & (B > errB);
+}
+template <class T>
+[[gnu::always_inline]] inline auto closing_in(T C, T errC, T B, T errB) {
+  return (C > errC) & (B < -errB);
+}
+}  // namespace closed_form
+
 inline PairStart pair_start(const Kinematics& a, const Kinematics& b) {
   // The sphere whose motion starts later is at its start point at t0 (its p, exactly: v * 0
   // + p == p): only the other one's position is computed. The same doubles as computing
@@ -176,13 +249,8 @@ inline PairStart pair_start(const Kinematics& a, const Kinematics& b) {
   s.t0 = later.start;
   s.h = s.t0 - earlier.start;
   s.B = 0, s.C0 = 0, s.sumV = 0;
-  for (int k = 0; k < 3; ++k) {
-    s.D[k] = later.p[k] - (earlier.v[k] * s.h + earlier.p[k]);
-    s.V[k] = later.v[k] - earlier.v[k];
-    s.B += s.D[k] * s.V[k];
-    s.C0 += s.D[k] * s.D[k];
-    s.sumV += std::fabs(s.V[k]);
-  }
+  for (int k = 0; k < 3; ++k)
+    closed_form::add_axis(later.p[k], earlier.p[k], later.v[k], earlier.v[k], s.h, s.D[k], s.V[k], s.B, s.C0, s.sumV);
   return s;
 }
 /// The pair's largest magnitude M = max_k |p_k| + |v_k h| + |p'_k| + |v'_k h'| (h, h': from
@@ -227,25 +295,22 @@ inline Window pair_window(const Kinematics& a, double ra, const Kinematics& b, d
                      magnitudes.v <= std::numeric_limits<double>::max();
   const double M = known ? magnitudes.bound(s.h) : pair_magnitude(a, b, s.t0);
   const double R = ra + rb;
-  const double C = s.C0 - R * R + allowance;
-  const double eD = 8 * u * M + tiny;
-  const double errB_c = 1.001 * safety * (eD + 7 * u * M) * s.sumV + 2 * tiny;
+  const double C = closed_form::c(s.C0, R, allowance);
+  const double errB_c = bounds::coarse_b_error(M, s.sumV);
   // Moving apart: f only grows from f(t0) >= 0. Only for a finite B: a product D_k V_k that
   // overflows makes B infinite and the finer bound infinite (then the exact path decides),
   // while this bound stays finite (found by review).
-  if (C >= 0 && s.B <= std::numeric_limits<double>::max() && s.B > errB_c) {
+  if (closed_form::moving_apart(C, s.B, errB_c)) {
     ++counters.pair_rejected;
     ++counters.pair_rejected_coarse;
     return Window{};
   }
   // Closing in but passing by: f has no real root (the discriminant certainly negative).
-  const double errC_c =
-      1.001 * safety * (3 * (2 * (1 + 8 * u) * M + eD) * eD + 8 * u * (s.C0 + R * R + std::fabs(allowance))) +
-      2 * tiny;
-  if (C > errC_c && s.B < -errB_c) {
-    const double A = s.V[0] * s.V[0] + s.V[1] * s.V[1] + s.V[2] * s.V[2];
+  const double errC_c = bounds::coarse_c_error(M, s.C0, R, allowance);
+  if (closed_form::closing_in(C, errC_c, s.B, errB_c)) {
+    const double A = closed_form::a(s.V);
     const double errA = bounds::a_error(A);
-    const double disc = s.B * s.B - A * C;
+    const double disc = closed_form::discriminant(A, s.B, C);
     const double errDisc_c = bounds::disc_error(A, errA, s.B, errB_c, C, errC_c);
     if (disc < -errDisc_c) {
       ++counters.pair_rejected;
@@ -276,6 +341,30 @@ inline Window pair_window(const Kinematics& a, double ra, const Kinematics& b, d
   }
   return pair_window_closing(a, ra, b, rb, allowance, bound, s, counters);
 }
+
+/// pair_window's first tests for four pairs at once: bit k of the result is set when they
+/// decide pair k "never" (moving apart, or closing in and passing by), the answer
+/// pair_window gives it then without going further. The same operations in the same
+/// order as there, on four lanes (IEEE operations give each lane the scalar result; none
+/// is fused: -ffp-contract=off), so a set bit is exactly pair_window's decision and a
+/// clear one means pair_window goes past its first tests. a[k] is the sphere of smaller
+/// id of pair k, as for pair_window; `magnitudes` must be known (finite). Built twice, for
+/// AVX2 and for the x86-64 baseline (SSE2, two lanes at a time), the one the processor
+/// runs chosen on the first call. A scan of neighbours puts its pairs through this
+/// first: most are decided here, at a fraction of the scalar cost.
+struct FourPairs {
+  const Kinematics* a[4];
+  const Kinematics* b[4];
+  double ra[4], rb[4], allowance[4];
+};
+unsigned first_tests_never4(const FourPairs& pairs, const Magnitudes& magnitudes);
+namespace detail {
+/// The two builds of first_tests_never4, for tests (the AVX2 one only where
+/// first_tests_avx2() says the processor has it).
+unsigned first_tests_never4_baseline(const FourPairs& pairs, const Magnitudes& magnitudes);
+unsigned first_tests_never4_avx2(const FourPairs& pairs, const Magnitudes& magnitudes);
+bool first_tests_avx2();
+}  // namespace detail
 
 /// The window of the failure of a sphere's certificate against a wall (plane at `plane`
 /// on `axis`; side +1 for a low wall, -1 for a high one), from its motion's start on.

@@ -236,6 +236,37 @@ void HardSphereWorld::for_each_in_cells(const std::array<int, 3>& lo, const std:
 }
 
 template <class F>
+void HardSphereWorld::for_each_candidate(SphereId i, const std::vector<SphereId>& list, F&& f) {
+  const bool known = magnitudes_.p <= std::numeric_limits<double>::max() &&
+                     magnitudes_.v <= std::numeric_limits<double>::max();
+  std::size_t k = 0;
+  if (known) {
+    hard_spheres::FourPairs q;
+    for (; k + 4 <= list.size(); k += 4) {
+      for (int l = 0; l < 4; ++l) {
+        const SphereId j = list[k + static_cast<std::size_t>(l)], a = std::min(i, j), b = std::max(i, j);
+        q.a[l] = &kin_[a];
+        q.b[l] = &kin_[b];
+        q.ra[l] = radius(a);
+        q.rb[l] = radius(b);
+        q.allowance[l] = allowance(tie_key::pair(a, b), a, b);
+      }
+      const unsigned never = hard_spheres::first_tests_never4(q, magnitudes_);
+      for (int l = 0; l < 4; ++l) {
+        if ((never >> l) & 1u) {
+          ++stats_.times.pair_tests;
+          ++stats_.times.pair_rejected;
+          ++stats_.times.pair_rejected_coarse;
+        } else {
+          f(list[k + static_cast<std::size_t>(l)]);
+        }
+      }
+    }
+  }
+  for (; k < list.size(); ++k) f(list[k]);
+}
+
+template <class F>
 void HardSphereWorld::for_each_neighbour(SphereId i, F&& f) const {
   const std::array<int, 3> c = cell_coords(i);
   std::array<int, 3> lo{}, hi{};
@@ -339,7 +370,8 @@ void HardSphereWorld::cross(SphereId i) {
       hi[a] = std::min(cells_[a] - 1, c[a] + 1);
     }
     lo[k] = hi[k] = layer;
-    scan_cells(lo, hi, i, nullptr, [&](SphereId j) {
+    scan_cells(lo, hi, i, &candidates_, [](SphereId) {});
+    for_each_candidate(i, candidates_, [&](SphereId j) {
       const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
       if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), false);
     });
@@ -465,10 +497,11 @@ void HardSphereWorld::schedule(SphereId i, bool resolve_all, const std::vector<S
     const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
     if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), resolve_all);
   };
-  if (neighbours != nullptr)
-    for (SphereId j : *neighbours) pair(j);
-  else
-    scan_neighbours(i, nullptr, pair);
+  if (neighbours == nullptr) {
+    scan_neighbours(i, &candidates_, [](SphereId) {});
+    neighbours = &candidates_;
+  }
+  for_each_candidate(i, *neighbours, pair);
   record_[i].event = best.contact;
   set_crossing(i, record_[i].event);
   heap_update(i);

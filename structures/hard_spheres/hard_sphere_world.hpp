@@ -172,6 +172,11 @@ class HardSphereWorld {
   void consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner, std::uint64_t tie,
                 bool resolve_all);
   void resolve(SphereId i);
+  /// f(j) for each sphere j of `list` (neighbours of i) that pair_window's first tests do
+  /// not decide "never" (those are decided four at a time, and counted as pair_window
+  /// counts them): the same calls of f in the same order as calling pair_window on all.
+  template <class F>
+  void for_each_candidate(SphereId i, const std::vector<SphereId>& list, F&& f);
   template <class F>
   void for_each_neighbour(SphereId i, F&& f) const;
   /// f(j) for every sphere j of the cells from lo to hi but `skip` (into `list` too, if
@@ -295,6 +300,7 @@ class HardSphereWorld {
   std::vector<HeapEntry> gathered_;  // reused
   std::array<std::vector<SphereId>, 2> scanned_;  // restart: each sphere's neighbours, listed once
   std::vector<SphereId> scanned_cells_;           // scan_cells' list when the caller keeps none (reused)
+  std::vector<SphereId> candidates_;              // schedule and cross: the neighbours listed (reused)
   bool scan_in_two_passes_ = false;               // scan_cells: list, then visit (large N)
   std::vector<std::pair<SphereId, SphereId>> near_;  // (sphere, neighbour) near contact at a motion change (restart)
   std::vector<Contact> contacts_;

@@ -412,6 +412,105 @@ TEST(HardSphereEventTimes, FirstTestsAnswerAsThePairsOwnBounds) {
   EXPECT_GT(near_zero, 100u);
 }
 
+TEST(HardSphereEventTimes, FourPairFirstTestsDecideAsPairWindow) {
+  // A scan decides most pairs four at a time (first_tests_never4): each bit must be
+  // pair_window's own decision by its first tests, in both builds (AVX2 where the
+  // processor has it, and the SSE2 baseline), on random pairs, pairs sliding past or
+  // grazing (their tests at the edge of the bounds), touching now, at equal velocities,
+  // starting at the same instant (either sphere "later"), far from the origin and at
+  // coordinates whose products overflow.
+  using kds::hard_spheres::Kinematics;
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> unit(-1, 1), exponent(-15, 0);
+  auto scale = [&] { return std::pow(10.0, exponent(rng)); };
+  using V3 = kds::Vec<3>;
+  auto vec = [&](double m) { return V3{m * unit(rng), m * unit(rng), m * unit(rng)}; };
+  auto add = [](const V3& x, const V3& y) { return V3{x[0] + y[0], x[1] + y[1], x[2] + y[2]}; };
+  auto times = [](const V3& x, double c) { return V3{c * x[0], c * x[1], c * x[2]}; };
+  const bool avx2 = kds::hard_spheres::detail::first_tests_avx2();
+  std::uint64_t never = 0, past = 0;
+  std::vector<Kinematics> a(4), b(4);
+  for (int group = 0; group < 6000; ++group) {
+    kds::hard_spheres::FourPairs q;
+    kds::hard_spheres::Magnitudes magnitudes{0, 0};
+    for (int l = 0; l < 4; ++l) {
+      // (A group with a pair that overflows has coarse bounds too wide for its others: such
+      // pairs come in groups of their own.)
+      const int trial = 4 * group + l, kind = group % 10 == 9 ? 6 : trial % 6;
+      const double offset = std::pow(10.0, std::uniform_int_distribution<int>(0, 9)(rng)) * unit(rng);
+      const V3 origin{offset, -offset, 0.5 * offset};
+      const double R = 1.0;
+      V3 n = vec(1);
+      n = times(n, 1 / kds::norm(n));
+      Kinematics& x = a[static_cast<std::size_t>(l)];
+      Kinematics& y = b[static_cast<std::size_t>(l)];
+      x = Kinematics{add(origin, vec(1)), vec(1), std::uniform_real_distribution<double>(0, 50)(rng)};
+      y = x;
+      y.start = kind == 5 ? x.start : x.start - std::uniform_real_distribution<double>(0, 20)(rng);
+      switch (kind) {
+        case 0:  // anywhere near
+          y.p = add(x.p, vec(4));
+          y.v = vec(2);
+          break;
+        case 1:  // sliding past, or nearly
+          y.p = add(x.p, times(n, R * (1 + scale())));
+          y.v = add(x.v, add(vec(1), times(n, scale() * unit(rng))));
+          break;
+        case 2:  // grazing
+          y.p = add(x.p, times(n, 3));
+          y.v = add(x.v, add(times(n, -1), times(vec(1), scale())));
+          break;
+        case 3:  // touching now or overlapping
+          y.p = add(x.p, times(n, R * (1 + (trial % 4 == 3 ? -1e-6 * scale() : 1e-15 * unit(rng)))));
+          y.v = add(x.v, times(n, scale() * unit(rng)));
+          break;
+        case 4:  // equal velocities, or one at rest
+          y.p = add(x.p, vec(3));
+          y.v = trial % 2 == 0 ? x.v : V3{0, 0, 0};
+          break;
+        case 5:  // both starting now
+          y.p = add(x.p, vec(3));
+          y.v = vec(2);
+          break;
+        default:  // products that overflow
+          x.p = times(vec(1), 1e300);
+          y.p = times(vec(1), 1e300);
+          y.v = vec(1e10);
+          break;
+      }
+      for (int k = 0; k < 3; ++k) y.p[k] -= y.v[k] * (x.start - y.start);
+      if (trial % 2 == 1) std::swap(x, y);
+      magnitudes.include(x);
+      magnitudes.include(y);
+      q.a[l] = &x;
+      q.b[l] = &y;
+      q.ra[l] = 0.5;
+      q.rb[l] = 0.5 * (1 + (kind == 0 ? scale() : 0.0));
+      q.allowance[l] = kind == 3 && trial % 3 == 0 ? 1e-12 * scale() : 0.0;
+    }
+    if (group % 3 == 0) magnitudes.p *= 10, magnitudes.v *= 3;
+    if (!(magnitudes.p <= std::numeric_limits<double>::max() && magnitudes.v <= std::numeric_limits<double>::max())) continue;
+    const unsigned baseline = kds::hard_spheres::detail::first_tests_never4_baseline(q, magnitudes);
+    const unsigned dispatched = kds::hard_spheres::first_tests_never4(q, magnitudes);
+    for (int l = 0; l < 4; ++l) {
+      kds::hard_spheres::TimeCounters counters;
+      kds::hard_spheres::pair_window(*q.a[l], q.ra[l], *q.b[l], q.rb[l], q.allowance[l], kds::hard_spheres::never,
+                                     counters, magnitudes);
+      const bool scalar = counters.pair_rejected_coarse == 1;
+      ASSERT_EQ(((baseline >> l) & 1u) == 1u, scalar) << "group " << group << " lane " << l << " (baseline)";
+      ASSERT_EQ(((dispatched >> l) & 1u) == 1u, scalar) << "group " << group << " lane " << l << " (dispatched)";
+      if (avx2)
+        ASSERT_EQ(((kds::hard_spheres::detail::first_tests_never4_avx2(q, magnitudes) >> l) & 1u) == 1u, scalar)
+            << "group " << group << " lane " << l << " (AVX2)";
+      (scalar ? never : past) += 1;
+    }
+  }
+  std::cout << "four-pair first tests: " << never << " decided never, " << past << " past the first tests"
+            << (avx2 ? " (AVX2 and baseline)" : " (baseline; no AVX2 here)") << "\n";
+  EXPECT_GT(never, 5000u);
+  EXPECT_GT(past, 5000u);
+}
+
 TEST(HardSphereEventTimes, ReviewedExtremesAnswerAsTheExactRoot) {
   // Found by review, each with the exact first root as the judge:
   // - a root more than the largest double after t0 (t0 near -1e308): the first tests'
