@@ -88,18 +88,62 @@ inline void add_position(Sum2& sum, double& err, double sign, const Kinematics& 
   err += u * std::fabs(q);
 }
 
+/// What one evaluation of the pair's function f at a double x0 says about the doubles a
+/// few ulps around it. The centres move linearly, so f is exactly the quadratic
+///     f(x0 + d) = f(x0) + f'(x0) d + A d^2,   A = |v_a - v_b|^2 >= 0,
+/// and with f(x0) and f'(x0) enclosed (from the evaluation's double-double differences of
+/// the centres) the sign at x0 + d follows from a few operations in doubles wherever it is
+/// not within the enclosures' width of 0: a search near the root then evaluates f once,
+/// not at every double it tries (each evaluation about 1000 instructions).
+struct PairExpansion {
+  double x0 = 0;
+  double value = 0, value_err = -1;  // f(x0) within value_err of value; value_err < 0: none yet
+  double slope = 0, slope_err = 0;   // f'(x0) within slope_err of slope
+  double a_hi = 0;                   // A <= a_hi
+  bool known() const { return value_err >= 0; }
+  /// The sign of f at the double x (positive, negative, or unknown), and in `estimate` a
+  /// value of f there in doubles (for choosing probes only).
+  Sign sign_at(double x, double& estimate) const {
+    const Pair d = two_sum(x, -x0);
+    if (d.lo != 0 || !std::isfinite(d.hi)) return Sign::unknown;  // x - x0 must be exact
+    const double lin = slope * d.hi;
+    const double F = value + lin;
+    const double q = a_hi * d.hi * d.hi * (1 + 4 * u);  // A d^2 lies in [0, q]
+    // |f(x0) + f'(x0) d - F| <= value_err + slope_err |d| + u |lin| + u |F|.
+    const double err =
+        safety * (value_err + slope_err * std::fabs(d.hi) + u * std::fabs(lin) + u * std::fabs(F)) + tiny;
+    estimate = F + 0.5 * q;
+    if (!std::isfinite(F) || !std::isfinite(err) || !std::isfinite(q)) return Sign::unknown;
+    if (F - err > 0) return Sign::positive;                     // and A d^2 >= 0 only adds
+    const double upper = F + q;
+    if (upper + err + u * std::fabs(upper) < 0) return Sign::negative;
+    return Sign::unknown;
+  }
+};
+
 /// The pair's certificate |c_a - c_b|^2 - (ra + rb)^2 + allowance at the double x, and
-/// (in `value`) its value there in doubles.
+/// (in `value`) its value there in doubles; with `expansion`, also f's expansion at x.
 Sign pair_sign_dd(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double x,
-                  double& value) {
+                  double& value, PairExpansion* expansion = nullptr) {
   Sum2 f;
   double err = 0;
+  // For the expansion: f'(x) = 2 sum D_k V_k, with D_k the exact difference of the
+  // centres at x (within eD_k of Dd_k) and V_k = v_a,k - v_b,k (within u |Vd_k| of Vd_k).
+  double slope = 0, slope_err = 0, products = 0, a_sum = 0;
   for (int k = 0; k < 3; ++k) {
     Sum2 d;
     double e = 0;
     add_position(d, e, +1, a, k, x);
     add_position(d, e, -1, b, k, x);
     e += d.error();
+    if (expansion != nullptr) {
+      const double Dd = d.s + d.sigma, eD = e + u * std::fabs(Dd);
+      const double Vd = a.v[k] - b.v[k];
+      slope += Dd * Vd;
+      products += std::fabs(Dd * Vd);
+      slope_err += (eD + u * std::fabs(Dd)) * std::fabs(Vd) * (1 + 2 * u);
+      a_sum += Vd * Vd;
+    }
     // (s + sigma)^2 = s^2 + 2 s sigma + sigma^2, s^2 exactly.
     const Pair S = two_product(d.s, d.s);
     const double m = 2 * d.s * d.sigma, m2 = d.sigma * d.sigma;
@@ -119,7 +163,20 @@ Sign pair_sign_dd(const Kinematics& a, double ra, const Kinematics& b, double rb
   f.add(-m2);
   f.add(allowance);
   err += u * (std::fabs(m) + m2);
-  return sign_within(f.s, f.sigma, safety * (err + f.error()), value);
+  const double bound = safety * (err + f.error());
+  const Sign sign = sign_within(f.s, f.sigma, bound, value);
+  if (expansion != nullptr) {
+    // value = fl(s + sigma) is within bound + u |value| of f(x); the slope's three products
+    // and two sums round by at most 5u of the sum of |products| (first order; safety covers
+    // the rest), and the factor 2 is exact.
+    *expansion = PairExpansion{x,
+                               value,
+                               bound + u * std::fabs(value) + tiny,
+                               2 * slope,
+                               safety * 2 * (slope_err + 5 * u * products) + tiny,
+                               a_sum * (1 + 8 * u) + tiny};
+  }
+  return sign;
 }
 
 /// The pair's certificate's derivative at x, in doubles: 2 (c_a - c_b) . (v_a - v_b).
@@ -426,8 +483,16 @@ double pair_instant(const Kinematics& a, double ra, const Kinematics& b, double 
                     TimeCounters& counters) {
   if (w.exact || !w.fails()) return w.lo;
   const double t0 = std::max(a.start, b.start);
-  // Near the root intervals cannot tell the sign: the double-double filter, which can.
-  auto sign_at = [&](double x, double& value) { return pair_sign_dd(a, ra, b, rb, allowance, x, value); };
+  // Near the root intervals cannot tell the sign: the double-double filter, which can. The
+  // first evaluation also gives f's expansion there (PairExpansion), which decides the
+  // signs at the doubles around it, the search's next probes, in doubles; where it cannot,
+  // f is evaluated again (and expanded there).
+  PairExpansion expansion;
+  auto sign_at = [&](double x, double& value) {
+    if (expansion.known())
+      if (const Sign s = expansion.sign_at(x, value); s != Sign::unknown) return s;
+    return pair_sign_dd(a, ra, b, rb, allowance, x, value, &expansion);
+  };
   auto slope = [&](double x) { return pair_slope(a, b, x); };
   struct Data {
     const Kinematics &a, &b;
@@ -526,6 +591,14 @@ namespace {
 }  // namespace
 
 namespace detail {
+Sign pair_sign_from_expansion(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double x0,
+                              double x) {
+  PairExpansion expansion;
+  double ignored = 0;
+  pair_sign_dd(a, ra, b, rb, allowance, x0, ignored, &expansion);
+  return expansion.sign_at(x, ignored);
+}
+
 unsigned first_tests_never4_baseline(const FourPairs& q, const Magnitudes& magnitudes) { return never4(q, magnitudes); }
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2"))) unsigned first_tests_never4_avx2(const FourPairs& q, const Magnitudes& magnitudes) {

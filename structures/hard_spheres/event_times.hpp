@@ -359,6 +359,11 @@ struct FourPairs {
 };
 unsigned first_tests_never4(const FourPairs& pairs, const Magnitudes& magnitudes);
 namespace detail {
+/// The sign at the double x of the pair's function (as pair_instant's search reads it)
+/// from its expansion at the double x0 (the quadratic's value and slope at x0 enclosed by
+/// one double-double evaluation there): unknown where the enclosures cannot tell. For tests.
+Sign pair_sign_from_expansion(const Kinematics& a, double ra, const Kinematics& b, double rb, double allowance, double x0,
+                              double x);
 /// The two builds of first_tests_never4, for tests (the AVX2 one only where
 /// first_tests_avx2() says the processor has it).
 unsigned first_tests_never4_baseline(const FourPairs& pairs, const Magnitudes& magnitudes);

@@ -511,6 +511,146 @@ TEST(HardSphereEventTimes, FourPairFirstTestsDecideAsPairWindow) {
   EXPECT_GT(past, 5000u);
 }
 
+TEST(HardSphereEventTimes, InstantsAreTheExactRootsRoundedUp) {
+  // pair_instant searches the doubles of a window with certified signs: double-double
+  // evaluations, and around one of them the function's exact expansion (a quadratic) in
+  // doubles. Judged by the exact root rounded up, on random approaching pairs at many
+  // scales and offsets, and on pairs whose root is a double, or an ulp or two from one
+  // (where the signs at the neighbouring doubles are the smallest).
+  using kds::hard_spheres::Kinematics;
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> unit(-1, 1);
+  using V3 = kds::Vec<3>;
+  auto vec = [&](double m) { return V3{m * unit(rng), m * unit(rng), m * unit(rng)}; };
+  std::uint64_t checked = 0, on_doubles = 0, shifted_guesses = 0, expansion_signs = 0;
+  for (int trial = 0; trial < 6000; ++trial) {
+    const double scale = std::pow(2.0, std::uniform_int_distribution<int>(-10, 20)(rng));
+    const double offset = std::pow(10.0, std::uniform_int_distribution<int>(0, 8)(rng)) * unit(rng);
+    const double r = (trial % 4 == 3 ? 2.5 : 0.5) * scale;  // 2r = 5 units, for the off-axis pairs below
+    Kinematics a{V3{offset, 0.5 * offset, -offset}, vec(1), std::uniform_real_distribution<double>(0, 100)(rng)};
+    Kinematics b = a;
+    if (trial % 2 == 0) {
+      // Random: b a few diameters away, heading roughly at a.
+      const V3 gap = vec(6 * r);
+      for (int k = 0; k < 3; ++k) b.p[k] = a.p[k] + gap[k];
+      for (int k = 0; k < 3; ++k) b.v[k] = a.v[k] - gap[k] * (0.5 + unit(rng) * 0.4) + 0.3 * unit(rng);
+    } else {
+      // Head on along x, meeting when the gap 2r + T s closes at speed s. With T a
+      // multiple of 1/16, r and s powers of two, the start 2r + T s is exact and the root
+      // is the double T itself (the function is exactly 0 there); the start moved by an
+      // ulp or a few puts the root that many ulps (over s) from T.
+      // Half of them off the axis, as (3, 4, 0) against 2r = 5 (times a power of two),
+      // at odd speeds: f is still exactly 0 at T, but its values and slope round.
+      const double T = std::uniform_int_distribution<int>(8, 800)(rng) / 16.0;
+      const bool off_axis = trial % 4 == 3;
+      const double speed = std::pow(2.0, std::uniform_int_distribution<int>(-3, 3)(rng)) *
+                           (off_axis ? std::uniform_int_distribution<int>(1, 4)(rng) * 2 - 1 : 1);
+      a.start = b.start = 0;
+      a.p = V3{0, 0, 0};
+      a.v = V3{0, 0, 0};
+      const double unit_length = 2 * r / 5;  // a power of two
+      double x = (off_axis ? 3 * unit_length : 2 * r) + T * speed;
+      for (int step = trial % 8 / 2; step > 0 && !off_axis; --step) x = trial % 3 == 0 ? kds::next_down(x) : kds::next_up(x);
+      b.p = V3{x, off_axis ? 4 * unit_length : 0, 0};
+      b.v = V3{-speed, 0, 0};
+      if (trial % 3 == 1) std::swap(a, b);
+      ++on_doubles;
+    }
+    const double allowance = trial % 5 == 0 ? 1e-14 * r * r : 0.0;
+    kds::hard_spheres::TimeCounters counters;
+    const kds::hard_spheres::Window w = kds::hard_spheres::pair_window(a, r, b, r, allowance, kds::hard_spheres::never, counters);
+    if (!w.fails()) continue;
+    const kds::hard_spheres::PairFunction f(a, r, b, r, allowance);
+    const kds::Root exact = kds::hard_spheres::pair_root(f, std::max(a.start, b.start));
+    ASSERT_FALSE(exact.is_infinite()) << "trial " << trial;
+    const double instant = kds::ceil_to_double(exact);
+    ASSERT_EQ(kds::hard_spheres::pair_instant(a, r, b, r, allowance, w, counters), instant) << "trial " << trial;
+    ++checked;
+    // The expansion's signs themselves, from centres a few ulps around the instant, at the
+    // doubles around it, judged by the exact value there (0 at the instant of the pairs
+    // whose root is a double: no sign may be claimed).
+    if (trial % 3 == 0) {
+      const kds::hard_spheres::PairFunction g(a, r, b, r, allowance);
+      auto around = [&](int ulps) {
+        double x = instant;
+        for (int k = 0; k < std::abs(ulps); ++k) x = ulps < 0 ? kds::next_down(x) : kds::next_up(x);
+        return x;
+      };
+      for (int from = -4; from <= 4; from += 2)
+        for (int at = -2; at <= 2; ++at) {
+          const double x0 = around(from), x = around(at);
+          const kds::Sign claimed = kds::hard_spheres::detail::pair_sign_from_expansion(a, r, b, r, allowance, x0, x);
+          if (claimed == kds::Sign::unknown) continue;
+          const int truth = sgn(g.certificate.exact_value_at(x));
+          ASSERT_EQ(claimed == kds::Sign::positive ? 1 : -1, truth)
+              << "trial " << trial << ": the expansion at " << from << " ulps claims a sign at " << at << " ulps";
+          ++expansion_signs;
+        }
+    }
+    // The search starts at the window's guess: a guess a few ulps off makes the signs at
+    // the instant and next to it come from the expansion at the guess (where the root is a
+    // double, f is exactly 0 at the instant: no sign may be claimed there).
+    if (!w.exact)
+      for (int ulps : {-3, -1, 1, 2}) {
+        double guess = instant;
+        for (int k = 0; k < std::abs(ulps); ++k) guess = ulps < 0 ? kds::next_down(guess) : kds::next_up(guess);
+        if (!(guess > w.lo && guess < w.hi)) continue;
+        kds::hard_spheres::Window shifted = w;
+        shifted.guess = guess;
+        ASSERT_EQ(kds::hard_spheres::pair_instant(a, r, b, r, allowance, shifted, counters), instant)
+            << "trial " << trial << ", guess " << ulps << " ulps from the instant";
+        ++shifted_guesses;
+      }
+  }
+  std::cout << checked << " instants checked (" << on_doubles << " head-on pairs with roots at or next to doubles), "
+            << shifted_guesses << " more from guesses off by a few ulps; " << expansion_signs
+            << " signs from expansions checked exactly\n";
+  EXPECT_GT(checked, 3500u);
+  EXPECT_GT(shifted_guesses, 3000u);
+  EXPECT_GT(expansion_signs, 20000u);
+}
+
+TEST(HardSphereEventTimes, ExpansionSignsAreExactWhereTheFunctionVanishesAtADouble) {
+  // The hardest case for pair_instant's expansion: the function is exactly 0 at a double T
+  // (the centres (3, 4, 0) units apart at T, 2r = 5 units) while every value and slope it
+  // reads rounds (velocities of 53 random bits). From centres a few ulps around T, no sign
+  // may be claimed at T, and every sign claimed elsewhere must be the exact one.
+  using kds::hard_spheres::Kinematics;
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uint64_t claimed_signs = 0, unknown_at_zero = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const double length = std::pow(2.0, std::uniform_int_distribution<int>(-8, 8)(rng));
+    const double T = std::uniform_real_distribution<double>(0.5, 1e4)(rng);
+    Kinematics a{{0, 0, 0}, {unit(rng), unit(rng), unit(rng)}, T};
+    Kinematics b{{3 * length, 4 * length, 0}, {unit(rng), unit(rng), unit(rng)}, T};
+    for (int k = 0; k < 3; ++k) a.v[k] *= std::pow(10.0, std::uniform_int_distribution<int>(-3, 3)(rng));
+    if (trial % 2 == 1) std::swap(a, b);
+    const double r = 2.5 * length;
+    const kds::hard_spheres::PairFunction f(a, r, b, r, 0);
+    ASSERT_EQ(sgn(f.certificate.exact_value_at(T)), 0);
+    auto around = [&](int ulps) {
+      double x = T;
+      for (int k = 0; k < std::abs(ulps); ++k) x = ulps < 0 ? kds::next_down(x) : kds::next_up(x);
+      return x;
+    };
+    for (int from = -6; from <= 6; ++from)
+      for (int at = -3; at <= 3; ++at) {
+        const double x0 = around(from), x = around(at);
+        const kds::Sign claimed = kds::hard_spheres::detail::pair_sign_from_expansion(a, r, b, r, 0, x0, x);
+        if (claimed == kds::Sign::unknown) {
+          unknown_at_zero += at == 0 ? 1 : 0;
+          continue;
+        }
+        ASSERT_EQ(claimed == kds::Sign::positive ? 1 : -1, sgn(f.certificate.exact_value_at(x)))
+            << "trial " << trial << ": the expansion " << from << " ulps from T claims a sign " << at << " ulps from it";
+        ++claimed_signs;
+      }
+  }
+  std::cout << claimed_signs << " signs claimed and checked exactly; " << unknown_at_zero << " left unknown at T\n";
+  EXPECT_GT(claimed_signs, 50000u);
+}
+
 TEST(HardSphereEventTimes, ReviewedExtremesAnswerAsTheExactRoot) {
   // Found by review, each with the exact first root as the judge:
   // - a root more than the largest double after t0 (t0 near -1e308): the first tests'
