@@ -511,6 +511,12 @@ TEST(HardSphereEventTimes, FourPairFirstTestsDecideAsPairWindow) {
   EXPECT_GT(past, 5000u);
 }
 
+/// The double `ulps` doubles above x (below it for a negative count).
+double ulps_from(double x, int ulps) {
+  for (int k = 0; k < std::abs(ulps); ++k) x = ulps < 0 ? kds::next_down(x) : kds::next_up(x);
+  return x;
+}
+
 TEST(HardSphereEventTimes, InstantsAreTheExactRootsRoundedUp) {
   // pair_instant searches the doubles of a window with certified signs: double-double
   // evaluations, and around one of them the function's exact expansion (a quadratic) in
@@ -571,11 +577,7 @@ TEST(HardSphereEventTimes, InstantsAreTheExactRootsRoundedUp) {
     // whose root is a double: no sign may be claimed).
     if (trial % 3 == 0) {
       const kds::hard_spheres::PairFunction g(a, r, b, r, allowance);
-      auto around = [&](int ulps) {
-        double x = instant;
-        for (int k = 0; k < std::abs(ulps); ++k) x = ulps < 0 ? kds::next_down(x) : kds::next_up(x);
-        return x;
-      };
+      auto around = [&](int ulps) { return ulps_from(instant, ulps); };
       for (int from = -4; from <= 4; from += 2)
         for (int at = -2; at <= 2; ++at) {
           const double x0 = around(from), x = around(at);
@@ -592,8 +594,7 @@ TEST(HardSphereEventTimes, InstantsAreTheExactRootsRoundedUp) {
     // double, f is exactly 0 at the instant: no sign may be claimed there).
     if (!w.exact)
       for (int ulps : {-3, -1, 1, 2}) {
-        double guess = instant;
-        for (int k = 0; k < std::abs(ulps); ++k) guess = ulps < 0 ? kds::next_down(guess) : kds::next_up(guess);
+        const double guess = ulps_from(instant, ulps);
         if (!(guess > w.lo && guess < w.hi)) continue;
         kds::hard_spheres::Window shifted = w;
         shifted.guess = guess;
@@ -629,11 +630,7 @@ TEST(HardSphereEventTimes, ExpansionSignsAreExactWhereTheFunctionVanishesAtADoub
     const double r = 2.5 * length;
     const kds::hard_spheres::PairFunction f(a, r, b, r, 0);
     ASSERT_EQ(sgn(f.certificate.exact_value_at(T)), 0);
-    auto around = [&](int ulps) {
-      double x = T;
-      for (int k = 0; k < std::abs(ulps); ++k) x = ulps < 0 ? kds::next_down(x) : kds::next_up(x);
-      return x;
-    };
+    auto around = [&](int ulps) { return ulps_from(T, ulps); };
     for (int from = -6; from <= 6; ++from)
       for (int at = -3; at <= 3; ++at) {
         const double x0 = around(from), x = around(at);
