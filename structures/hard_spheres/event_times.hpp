@@ -205,7 +205,8 @@ struct PairStart {
 namespace closed_form {
 /// One axis of pair_start: D_k and V_k, added into B = D.V, C0 = D.D and sum |V_k|.
 template <class T>
-[[gnu::always_inline]] inline void add_axis(T later_p, T earlier_p, T later_v, T earlier_v, T h, T& D, T& V, T& B, T& C0, T& sumV) {
+[[gnu::always_inline]] inline void add_axis(T later_p, T earlier_p, T later_v, T earlier_v, T h, T& D, T& V, T& B, T& C0,
+                                             T& sumV) {
   D = later_p - (earlier_v * h + earlier_p);
   V = later_v - earlier_v;
   B += D * V;
