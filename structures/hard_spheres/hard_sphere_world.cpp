@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -79,6 +80,9 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
                          " takes spheres only (use a broad phase such as all-pairs)");
   }
   const std::size_t n = spheres.size();
+  // Ids below 2^31: the cells flag their second slot with the high bit (Cell).
+  if (n >= more_members)
+    throw InvalidInput(std::string(structure_name) + ": " + std::to_string(n) + " spheres, more than it can number (2^31 - 1)");
   origin_ = local_origin(settings_.box);
   for (int k = 0; k < 3; ++k) {
     box_.lo[k] = settings_.box.lo[k] - origin_[k];
@@ -120,8 +124,8 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
   while (double(cells_[0]) * cells_[1] * cells_[2] > budget)
     for (int& c : cells_) c = std::max(1, static_cast<int>(c * 0.8));
   for (int k = 0; k < 3; ++k) side_[k] = length[k] / cells_[k];
-  head_.assign(static_cast<std::size_t>(cells_[0]) * cells_[1] * cells_[2], no_sphere);
-  next_in_cell_.assign(n, no_sphere);
+  cell_table_.assign(static_cast<std::size_t>(cells_[0]) * cells_[1] * cells_[2], Cell{});
+  cell_overflow_.clear();
   cell_.resize(n);
   for (SphereId i = 0; i < n; ++i) {
     std::array<int, 3> c{};
@@ -136,21 +140,27 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
   // the rounding of either (a few units in the last place). Otherwise the exact test.
   if (full) return;  // validated in full above
   bool near = false;
-  for (SphereId i = 0; i < n && !near; ++i)
-    for_each_neighbour(i, [&](SphereId j) {
-      if (j < i || near) return;
+  for (SphereId i = 0; i < n && !near; ++i) {
+    list_neighbours(i, candidates_);
+    for (const SphereId j : candidates_.ids()) {
+      if (j < i) continue;
       const Vec<3> d = sub(spheres[i].position, spheres[j].position);
       const double R = spheres[i].radius + spheres[j].radius;
-      near = !(dot(d, d) > R * R * (1 + 1e-12));
-    });
+      if (!(dot(d, d) > R * R * (1 + 1e-12))) {
+        near = true;
+        break;
+      }
+    }
+  }
   if (near) CollisionWorld::validate_input(settings_, spheres);
 }
 
 void HardSphereWorld::build() {
   const std::size_t n = size();
-  // Measured (docs/benchmarks/event-cost.md): 0.85x the time at 10^6, 0.97x at 10^5, even at
-  // 10^4, 1.04x at 10^3 (where every motion is in cache).
-  scan_in_two_passes_ = n * sizeof(Body) > (std::size_t{4} << 20);
+  // Measured (docs/benchmarks/event-cost.md, ninth stop): 0.996x the time without at 10^5
+  // (1.033x the linked cells' scans in two passes without it), but 1.02x at 10^4, where
+  // the motions stay in cache.
+  prefetch_motions_ = n * sizeof(Body) > (std::size_t{4} << 20);
   record_.assign(n, Record{});
 
   // Each sphere's first event, as schedule() finds it, with each certificate's allowance
@@ -173,15 +183,16 @@ void HardSphereWorld::build() {
   }
   for (SphereId i = 0; i < n; ++i) {
     Best mine{record_[i].event, tie_of(i)};
-    for_each_neighbour(i, [&](SphereId j) {
-      if (j < i) return;
+    list_neighbours(i, candidates_);
+    for (const SphereId j : candidates_.ids()) {
+      if (j < i) continue;
       decide_pair_allowance(i, j, 0.0);
       Best theirs{record_[j].event, tie_of(j)};
       const hard_spheres::Window w = pair_window(i, j, std::max(mine.contact.hi, theirs.contact.hi));
       consider(i, mine, w, Kind::pair, j, tie_key::pair(i, j), false);
       consider(j, theirs, w, Kind::pair, i, tie_key::pair(i, j), false);
       record_[j].event = theirs.contact;
-    });
+    }
     record_[i].event = mine.contact;
   }
   for (SphereId i = 0; i < n; ++i) {
@@ -215,14 +226,38 @@ int HardSphereWorld::cell_coordinate(int k, double x) const {
 
 void HardSphereWorld::cell_insert(SphereId i) {
   const std::uint32_t c = cell_[i];
-  next_in_cell_[i] = head_[c];
-  head_[c] = i;
+  Cell& cell = cell_table_[c];
+  if (cell.member[0] == no_sphere) {
+    cell.member[0] = i;
+  } else if (cell.member[1] == no_sphere) {
+    cell.member[1] = i;
+  } else {
+    cell_overflow_[c].push_back(i);
+    cell.member[1] |= more_members;
+  }
 }
 
 void HardSphereWorld::cell_remove(SphereId i) {
-  SphereId* link = &head_[cell_[i]];
-  while (*link != i) link = &next_in_cell_[*link];
-  *link = next_in_cell_[i];
+  // The cell's last member takes i's place, and the last place is dropped.
+  const std::uint32_t c = cell_[i];
+  Cell& cell = cell_table_[c];
+  const bool more = flagged(cell.member[1]);
+  const auto it = more ? cell_overflow_.find(c) : cell_overflow_.end();
+  const SphereId last = more ? it->second.back() : cell.member[1] != no_sphere ? cell.member[1] : cell.member[0];
+  if (cell.member[0] == i) cell.member[0] = last;
+  else if (cell.member[1] != no_sphere && (cell.member[1] & ~more_members) == i) cell.member[1] = last | (more ? more_members : 0);
+  else *std::find(it->second.begin(), it->second.end(), i) = last;
+  if (more) {
+    it->second.pop_back();
+    if (it->second.empty()) {
+      cell_overflow_.erase(it);
+      cell.member[1] &= ~more_members;
+    }
+  } else if (cell.member[1] != no_sphere) {
+    cell.member[1] = no_sphere;
+  } else {
+    cell.member[0] = no_sphere;
+  }
 }
 
 template <class F>
@@ -230,13 +265,62 @@ void HardSphereWorld::for_each_in_cells(const std::array<int, 3>& lo, const std:
                                         F&& f) const {
   for (int z = lo[2]; z <= hi[2]; ++z)
     for (int y = lo[1]; y <= hi[1]; ++y)
-      for (int x = lo[0]; x <= hi[0]; ++x)
-        for (SphereId j = head_[cell_index({x, y, z})]; j != no_sphere; j = next_in_cell_[j])
-          if (j != skip) f(j);
+      for (int x = lo[0]; x <= hi[0]; ++x) {
+        const std::uint32_t c = cell_index({x, y, z});
+        const Cell& cell = cell_table_[c];
+        if (cell.member[0] == no_sphere) continue;
+        if (cell.member[0] != skip) f(cell.member[0]);
+        if (cell.member[1] == no_sphere) continue;
+        if (const SphereId j = cell.member[1] & ~more_members; j != skip) f(j);
+        if (flagged(cell.member[1]))
+          for (const SphereId j : cell_overflow_.at(c))
+            if (j != skip) f(j);
+      }
+}
+
+void HardSphereWorld::list_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip,
+                                 SphereList& list) const {
+  // Each cell's two slots are copied to the end of the list, which then moves on by the
+  // members among them: no branch on how many a cell holds.
+  std::size_t cells = 1;
+  for (int k = 0; k < 3; ++k) cells *= static_cast<std::size_t>(hi[k] - lo[k] + 1);
+  std::vector<SphereId>& out = list.buffer;
+  if (out.size() < 2 * cells) out.resize(2 * cells);
+  std::size_t k = 0;
+  for (int z = lo[2]; z <= hi[2]; ++z)
+    for (int y = lo[1]; y <= hi[1]; ++y) {
+      const std::uint32_t row = cell_index({lo[0], y, z});
+      for (std::uint32_t c = row; c <= row + static_cast<std::uint32_t>(hi[0] - lo[0]); ++c) {
+        const Cell& cell = cell_table_[c];
+        const SphereId m0 = cell.member[0], m1 = cell.member[1];
+        std::memcpy(out.data() + k, cell.member.data(), sizeof cell.member);
+        k += std::size_t{m0 != no_sphere} + std::size_t{m1 != no_sphere};
+        if (prefetch_motions_) {
+          // Their motions are read next: requested now, so that the cache misses of the
+          // walk and of the motions overlap. Sphere 0 stands in for an empty slot (a
+          // conditional move, not a branch).
+          __builtin_prefetch(&kin_[m0 != no_sphere ? m0 : 0]);
+          __builtin_prefetch(&kin_[m1 != no_sphere ? m1 & ~more_members : 0]);
+        }
+        if (!flagged(m1)) [[likely]]
+          continue;
+        out[k - 1] &= ~more_members;
+        const std::vector<SphereId>& more = cell_overflow_.at(c);
+        out.resize(out.size() + more.size());
+        std::copy(more.begin(), more.end(), out.begin() + static_cast<std::ptrdiff_t>(k));
+        k += more.size();
+      }
+    }
+  const auto end = out.begin() + static_cast<std::ptrdiff_t>(k);
+  if (const auto it = std::find(out.begin(), end, skip); it != end) {
+    std::copy(it + 1, end, it);
+    --k;
+  }
+  list.size = k;
 }
 
 template <class F>
-void HardSphereWorld::for_each_candidate(SphereId i, const std::vector<SphereId>& list, F&& f) {
+void HardSphereWorld::for_each_candidate(SphereId i, std::span<const SphereId> list, F&& f) {
   const bool known = magnitudes_.p <= std::numeric_limits<double>::max() &&
                      magnitudes_.v <= std::numeric_limits<double>::max();
   std::size_t k = 0;
@@ -277,38 +361,14 @@ void HardSphereWorld::for_each_neighbour(SphereId i, F&& f) const {
   for_each_in_cells(lo, hi, i, f);
 }
 
-template <class F>
-void HardSphereWorld::scan_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip,
-                                 std::vector<SphereId>* list, F&& f) {
-  if (list != nullptr) list->clear();
-  if (!scan_in_two_passes_) {
-    for_each_in_cells(lo, hi, skip, [&](SphereId j) {
-      if (list != nullptr) list->push_back(j);
-      f(j);
-    });
-    return;
-  }
-  // At large N each cell head, link and motion is a cache miss: a walk that only follows
-  // the links, requesting each motion on the way, lets them overlap (with a pair's tests
-  // in the same loop, few did). Below that size the list costs more than it saves.
-  std::vector<SphereId>& seen = list != nullptr ? *list : scanned_cells_;
-  seen.clear();
-  for_each_in_cells(lo, hi, skip, [&](SphereId j) {
-    seen.push_back(j);
-    __builtin_prefetch(&kin_[j]);
-  });
-  for (const SphereId j : seen) f(j);
-}
-
-template <class F>
-void HardSphereWorld::scan_neighbours(SphereId i, std::vector<SphereId>* list, F&& f) {
+void HardSphereWorld::list_neighbours(SphereId i, SphereList& list) const {
   const std::array<int, 3> c = cell_coords(i);
   std::array<int, 3> lo{}, hi{};
   for (int k = 0; k < 3; ++k) {
     lo[k] = std::max(0, c[k] - 1);
     hi[k] = std::min(cells_[k] - 1, c[k] + 1);
   }
-  scan_cells(lo, hi, i, list, f);
+  list_cells(lo, hi, i, list);
 }
 
 bool HardSphereWorld::wall_in_reach(SphereId i, Wall w) const {
@@ -370,8 +430,8 @@ void HardSphereWorld::cross(SphereId i) {
       hi[a] = std::min(cells_[a] - 1, c[a] + 1);
     }
     lo[k] = hi[k] = layer;
-    scan_cells(lo, hi, i, &candidates_, [](SphereId) {});
-    for_each_candidate(i, candidates_, [&](SphereId j) {
+    list_cells(lo, hi, i, candidates_);
+    for_each_candidate(i, candidates_.ids(), [&](SphereId j) {
       const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
       if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), false);
     });
@@ -484,7 +544,7 @@ void HardSphereWorld::consider(SphereId i, Best& best, hard_spheres::Window w, K
   contact.tied = true;
 }
 
-void HardSphereWorld::schedule(SphereId i, bool resolve_all, const std::vector<SphereId>* neighbours) {
+void HardSphereWorld::schedule(SphereId i, bool resolve_all, const SphereList* neighbours) {
   // The sphere's earliest candidate by the windows of the failure times, over its walls
   // and the spheres of the 27 cells around it (regardless of its next crossing, so that
   // the candidate stays good after it: cross()).
@@ -498,10 +558,10 @@ void HardSphereWorld::schedule(SphereId i, bool resolve_all, const std::vector<S
     if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), resolve_all);
   };
   if (neighbours == nullptr) {
-    scan_neighbours(i, &candidates_, [](SphereId) {});
+    list_neighbours(i, candidates_);
     neighbours = &candidates_;
   }
-  for_each_candidate(i, *neighbours, pair);
+  for_each_candidate(i, neighbours->ids(), pair);
   record_[i].event = best.contact;
   set_crossing(i, record_[i].event);
   heap_update(i);
@@ -945,7 +1005,7 @@ void HardSphereWorld::restart(std::span<const SphereId> ids, double t, std::span
   }
 }
 
-void HardSphereWorld::note_failing_now(SphereId id, double t, std::vector<SphereId>& neighbours) {
+void HardSphereWorld::note_failing_now(SphereId id, double t, SphereList& neighbours) {
   auto noted = [&](std::uint64_t key) {
     return std::find(touching_now_.begin(), touching_now_.end(), key) != touching_now_.end();
   };
@@ -955,17 +1015,18 @@ void HardSphereWorld::note_failing_now(SphereId id, double t, std::vector<Sphere
   // the contact tolerance.
   const double near = 1e-3 + 8 * settings_.contact_tolerance;
   const Vec<3> x = kin_[id].position(t);
-  scan_neighbours(id, &neighbours, [&](SphereId j) {
+  list_neighbours(id, neighbours);
+  for (const SphereId j : neighbours.ids()) {
     const Vec<3> d = sub(x, kin_[j].position(t));
     const double R = radius(id) + radius(j), d2 = dot(d, d);
-    if (d2 - R * R > near * (d2 + R * R)) return;
+    if (d2 - R * R > near * (d2 + R * R)) continue;
     near_.emplace_back(id, j);
-    if (d2 - R * R > 1e-6 * (d2 + R * R)) return;  // far from touching: not failing at t
+    if (d2 - R * R > 1e-6 * (d2 + R * R)) continue;  // far from touching: not failing at t
     const std::uint64_t key = tie_key::pair(id, j);
-    if (noted(key)) return;
+    if (noted(key)) continue;
     const hard_spheres::Window w = pair_window(id, j, t);
     if (w.fails() && w.lo <= t && pair_instant(id, j, w) <= t) touching_now_.push_back(key);
-  });
+  }
   for (int w = 0; w < wall_count; ++w) {
     const Wall wall = static_cast<Wall>(w);
     const int k = wall_axis(wall), side = wall_is_low(wall) ? 1 : -1;

@@ -114,11 +114,6 @@ class HardSphereWorld {
   /// first step, every sphere's event is the one its own scan would schedule. O(n^2):
   /// for tests. Throws AuditFailure.
   void audit() const { audit(now_); }
-  /// How a scan of cells walks them: one pass (visiting each sphere as its link is read)
-  /// or two (listing them, their motions requested, then visiting): the same spheres in
-  /// the same order, so the same events; two are faster once the motions outgrow the
-  /// caches, and the constructor picks two above 4 MB of them (65,536 spheres). For tests.
-  void set_scans_in_two_passes(bool two) { scan_in_two_passes_ = two; }
   /// The same checks at t: now() or a time_between_events() (the positions at t).
   void audit(double t) const;
 
@@ -144,6 +139,13 @@ class HardSphereWorld {
     double time;
     SphereId id;
   };
+  // Spheres listed from the cells (list_cells), in a buffer that only grows: the listing
+  // writes every slot of a cell past the end of what it keeps.
+  struct SphereList {
+    std::vector<SphereId> buffer;
+    std::size_t size = 0;
+    std::span<const SphereId> ids() const { return {buffer.data(), size}; }
+  };
   // The earliest contact found so far while scanning candidates.
   struct Best {
     Event contact;
@@ -168,7 +170,7 @@ class HardSphereWorld {
   bool valid(SphereId i) const;
   /// The sphere's earliest event over its walls and neighbours (the spheres of the 27
   /// cells around it, or `neighbours` when the caller has just listed them).
-  void schedule(SphereId i, bool resolve_all = false, const std::vector<SphereId>* neighbours = nullptr);
+  void schedule(SphereId i, bool resolve_all = false, const SphereList* neighbours = nullptr);
   void consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner, std::uint64_t tie,
                 bool resolve_all);
   void resolve(SphereId i);
@@ -176,16 +178,14 @@ class HardSphereWorld {
   /// not decide "never" (those are decided four at a time, and counted as pair_window
   /// counts them): the same calls of f in the same order as calling pair_window on all.
   template <class F>
-  void for_each_candidate(SphereId i, const std::vector<SphereId>& list, F&& f);
+  void for_each_candidate(SphereId i, std::span<const SphereId> list, F&& f);
   template <class F>
   void for_each_neighbour(SphereId i, F&& f) const;
-  /// f(j) for every sphere j of the cells from lo to hi but `skip` (into `list` too, if
-  /// given, in the same order); scan_neighbours: the 27 cells around i.
-  template <class F>
-  void scan_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip,
-                  std::vector<SphereId>* list, F&& f);
-  template <class F>
-  void scan_neighbours(SphereId i, std::vector<SphereId>* list, F&& f);
+  /// `list` := the spheres of the cells from lo to hi but `skip`, cell by cell;
+  /// list_neighbours: those of the 27 cells around i.
+  void list_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip,
+                  SphereList& list) const;
+  void list_neighbours(SphereId i, SphereList& list) const;
   template <class F>
   void for_each_in_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip, F&& f) const;
   hard_spheres::Window pair_window(SphereId i, SphereId j, double bound);
@@ -225,7 +225,7 @@ class HardSphereWorld {
   void encounter(SphereId a, SphereId b, bool with_wall, Wall w);
   void restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states);
   /// Also lists the sphere's neighbours in `neighbours` (for schedule(), after the motion change).
-  void note_failing_now(SphereId id, double t, std::vector<SphereId>& neighbours);
+  void note_failing_now(SphereId id, double t, SphereList& neighbours);
   void decide_pair_allowance(SphereId a, SphereId b, double t0);
   void decide_wall_allowance(SphereId id, Wall w);
   void record(const Contact& c);
@@ -260,8 +260,21 @@ class HardSphereWorld {
   double r_ = 0, m_ = 0;            // every sphere's radius and mass, when they share them
   std::vector<double> radius_, mass_;  // else each one's
   std::vector<std::uint32_t> cell_;  // cell_index of each sphere's cell
-  std::vector<SphereId> next_in_cell_;
-  std::vector<SphereId> head_;  // by cell
+  // A cell's members: the first two in place, the others (a cell holds 0.76 spheres on
+  // average at volume fraction 0.4) in cell_overflow_. A scan reads a row of three cells
+  // as 24 contiguous bytes and copies each cell's two slots without a branch on how many
+  // it holds, where linked lists made it follow a dependent load and run a loop of
+  // unpredictable length per cell. (16-byte cells of three slots and a count were 0.91x
+  // the time at 10^4 but 1.06x at 10^5, where the table no longer stayed in cache.)
+  struct Cell {
+    // no_sphere where empty (member[1] too when member[0] is); member[1] carries
+    // more_members when the cell holds more, in cell_overflow_.
+    std::array<SphereId, 2> member{no_sphere, no_sphere};
+  };
+  static constexpr SphereId more_members = SphereId{1} << 31;
+  static bool flagged(SphereId m) { return m != no_sphere && (m & more_members) != 0; }
+  std::vector<Cell> cell_table_;                                            // by cell index
+  std::unordered_map<std::uint32_t, std::vector<SphereId>> cell_overflow_;  // by cell index: members past the slots
   std::array<int, 3> cells_{1, 1, 1};
   Vec<3> side_{};
   // The queue: the spheres whose events fall in the calendar's current bin (or before),
@@ -298,10 +311,9 @@ class HardSphereWorld {
   std::vector<std::uint64_t> touching_now_;
   std::uint64_t events_at_instant_ = 0;
   std::vector<HeapEntry> gathered_;  // reused
-  std::array<std::vector<SphereId>, 2> scanned_;  // restart: each sphere's neighbours, listed once
-  std::vector<SphereId> scanned_cells_;           // scan_cells' list when the caller keeps none (reused)
-  std::vector<SphereId> candidates_;              // schedule and cross: the neighbours listed (reused)
-  bool scan_in_two_passes_ = false;               // scan_cells: list, then visit (large N)
+  std::array<SphereList, 2> scanned_;  // restart: each sphere's neighbours, listed once
+  SphereList candidates_;              // schedule and cross: the neighbours listed (reused)
+  bool prefetch_motions_ = false;                 // list_cells requests the motions (above 4 MB of them)
   std::vector<std::pair<SphereId, SphereId>> near_;  // (sphere, neighbour) near contact at a motion change (restart)
   std::vector<Contact> contacts_;
   bool keep_contacts_ = true;

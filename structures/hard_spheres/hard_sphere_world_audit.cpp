@@ -42,6 +42,26 @@ void HardSphereWorld::audit(double t) const {
   });
   if (calendar_.size() > 0 && (heap_.empty() || heap_[0].time == hard_spheres::never))
     fail("the heap holds no event while the calendar does");
+  // The cells list each sphere once, in the cell of cell_; a cell's overflow exists
+  // exactly when its second slot is flagged.
+  std::vector<std::uint8_t> listed(n, 0);
+  for (std::uint32_t c = 0; c < cell_table_.size(); ++c) {
+    const Cell& cell = cell_table_[c];
+    const auto more = cell_overflow_.find(c);
+    if (flagged(cell.member[1]) != (more != cell_overflow_.end() && !more->second.empty()) ||
+        (more != cell_overflow_.end() && more->second.empty()) ||
+        (cell.member[0] == no_sphere && cell.member[1] != no_sphere))
+      fail("cell " + std::to_string(c) + ": its slots and its overflow disagree");
+    std::vector<SphereId> members;
+    for (const SphereId m : cell.member)
+      if (m != no_sphere) members.push_back(m & ~more_members);
+    if (more != cell_overflow_.end()) members.insert(members.end(), more->second.begin(), more->second.end());
+    for (const SphereId j : members)
+      if (j >= n || cell_[j] != c || listed[j]++ != 0)
+        fail("cell " + std::to_string(c) + " lists sphere " + std::to_string(j) + ", which is not its own or listed twice");
+  }
+  for (SphereId i = 0; i < n; ++i)
+    if (listed[i] == 0) fail("sphere " + std::to_string(i) + " is in no cell's list");
   for (SphereId i = 0; i < n; ++i) {
     const Vec<3> x = kin_[i].position(t);
     for (int k = 0; k < 3; ++k) {
