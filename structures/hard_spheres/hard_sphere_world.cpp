@@ -1,6 +1,7 @@
 #include "structures/hard_spheres/hard_sphere_world.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <optional>
 #include <cmath>
 #include <cstring>
@@ -88,29 +89,18 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
     box_.lo[k] = settings_.box.lo[k] - origin_[k];
     box_.hi[k] = settings_.box.hi[k] - origin_[k];
   }
-  kin_.resize(n);
   // Radii and masses stored once when every sphere shares them (the common case).
   if (n > 0) {
     r_ = spheres[0].radius;
     m_ = spheres[0].mass;
   }
   bool same_radius = true, same_mass = true;
+  double r_max = 0;
   for (const Sphere& sp : spheres) {
     same_radius = same_radius && sp.radius == r_;
     same_mass = same_mass && sp.mass == m_;
+    r_max = std::max(r_max, sp.radius);
   }
-  if (!same_radius)
-    for (const Sphere& sp : spheres) radius_.push_back(sp.radius);
-  if (!same_mass)
-    for (const Sphere& sp : spheres) mass_.push_back(sp.mass);
-  for (std::size_t i = 0; i < n; ++i) {
-    Vec<3> p = spheres[i].position;
-    for (int k = 0; k < 3; ++k) p[k] -= origin_[k];
-    set_motion(static_cast<SphereId>(i), Kinematics{p, spheres[i].velocity, 0.0});
-    max_speed_ = std::max(max_speed_, norm(spheres[i].velocity));
-  }
-  double r_max = 0;
-  for (SphereId i = 0; i < n; ++i) r_max = std::max(r_max, radius(i));
 
   // Cells at least one largest diameter wide (plus the slack), at most about 2n + 27 of them.
   const double need = 2 * r_max * (1 + cell_slack);
@@ -126,11 +116,50 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
   for (int k = 0; k < 3; ++k) side_[k] = length[k] / cells_[k];
   cell_table_.assign(static_cast<std::size_t>(cells_[0]) * cells_[1] * cells_[2], Cell{});
   cell_overflow_.clear();
+
+  // Numbered by cell: a counting sort of the spheres' cells (the cell table's first slots
+  // count, before they hold anything), stable, so that spheres of one cell keep the user's
+  // order. No array by sphere but the two numberings: the cells are computed twice.
+  const auto local = [&](std::size_t i) {
+    Vec<3> p = spheres[i].position;
+    for (int k = 0; k < 3; ++k) p[k] -= origin_[k];
+    return p;
+  };
+  const auto cell_of = [&](const Vec<3>& p) {
+    std::array<int, 3> c{};
+    for (int k = 0; k < 3; ++k) c[k] = cell_coordinate(k, p[k]);
+    return cell_index(c);
+  };
+  ext_.assign(n, 0);
+  int_.assign(n, 0);
+  {
+    // first[c]: where cell c's spheres begin in the new numbering (in cell_table_'s slots).
+    auto first = [&](std::uint32_t c) -> std::uint32_t& { return cell_table_[c].member[0]; };
+    for (Cell& cell : cell_table_) cell.member[0] = 0;
+    for (std::size_t i = 0; i < n; ++i) ++first(cell_of(local(i)));
+    std::uint32_t sum = 0;
+    for (Cell& cell : cell_table_) sum += std::exchange(cell.member[0], sum);
+    for (std::size_t i = 0; i < n; ++i) {
+      const SphereId k = first(cell_of(local(i)))++;
+      ext_[k] = static_cast<SphereId>(i);
+      int_[i] = k;
+    }
+    for (Cell& cell : cell_table_) cell = Cell{};
+  }
+
+  kin_.resize(n);
+  if (!same_radius)
+    for (SphereId k = 0; k < n; ++k) radius_.push_back(spheres[ext_[k]].radius);
+  if (!same_mass)
+    for (SphereId k = 0; k < n; ++k) mass_.push_back(spheres[ext_[k]].mass);
+  for (SphereId k = 0; k < n; ++k) {
+    const Sphere& sp = spheres[ext_[k]];
+    set_motion(k, Kinematics{local(ext_[k]), sp.velocity, 0.0});
+    max_speed_ = std::max(max_speed_, norm(sp.velocity));
+  }
   cell_.resize(n);
   for (SphereId i = 0; i < n; ++i) {
-    std::array<int, 3> c{};
-    for (int k = 0; k < 3; ++k) c[k] = cell_coordinate(k, kin_[i].p[k]);
-    cell_[i] = cell_index(c);
+    cell_[i] = cell_of(kin_[i].p);
     cell_insert(i);
   }
 
@@ -144,8 +173,9 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
     list_neighbours(i, candidates_);
     for (const SphereId j : candidates_.ids()) {
       if (j < i) continue;
-      const Vec<3> d = sub(spheres[i].position, spheres[j].position);
-      const double R = spheres[i].radius + spheres[j].radius;
+      const Sphere &a = spheres[ext_[i]], &b = spheres[ext_[j]];
+      const Vec<3> d = sub(a.position, b.position);
+      const double R = a.radius + b.radius;
       if (!(dot(d, d) > R * R * (1 + 1e-12))) {
         near = true;
         break;
@@ -177,20 +207,20 @@ void HardSphereWorld::build() {
     for (int w = 0; w < wall_count; ++w) {
       decide_wall_allowance(i, static_cast<Wall>(w));
       if (wall_in_reach(i, static_cast<Wall>(w)))
-        consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), false);
+        consider(i, best, wall_window(i, w), Kind::wall, w, false);
     }
     record_[i].event = best.contact;
   }
   for (SphereId i = 0; i < n; ++i) {
-    Best mine{record_[i].event, tie_of(i)};
+    Best mine{record_[i].event};
     list_neighbours(i, candidates_);
     for (const SphereId j : candidates_.ids()) {
       if (j < i) continue;
       decide_pair_allowance(i, j, 0.0);
-      Best theirs{record_[j].event, tie_of(j)};
+      Best theirs{record_[j].event};
       const hard_spheres::Window w = pair_window(i, j, std::max(mine.contact.hi, theirs.contact.hi));
-      consider(i, mine, w, Kind::pair, j, tie_key::pair(i, j), false);
-      consider(j, theirs, w, Kind::pair, i, tie_key::pair(i, j), false);
+      consider(i, mine, w, Kind::pair, j, false);
+      consider(j, theirs, w, Kind::pair, i, false);
       record_[j].event = theirs.contact;
     }
     record_[i].event = mine.contact;
@@ -422,7 +452,7 @@ void HardSphereWorld::cross(SphereId i) {
   set_crossing(i, e);
   const std::array<int, 3> c = cell_coords(i);
   const int layer = c[k] + (up ? 1 : -1);
-  Best best{e, e.kind == Kind::none ? ~std::uint64_t{0} : tie_of(i)};
+  Best best{e};
   if (layer >= 0 && layer < cells_[k]) {
     std::array<int, 3> lo{}, hi{};
     for (int a = 0; a < 3; ++a) {
@@ -433,14 +463,14 @@ void HardSphereWorld::cross(SphereId i) {
     list_cells(lo, hi, i, candidates_);
     for_each_candidate(i, candidates_.ids(), [&](SphereId j) {
       const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
-      if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), false);
+      if (w.fails()) consider(i, best, w, Kind::pair, j, false);
     });
   } else {
     // Into the cell next to the wall it moves towards: the wall becomes a candidate (walls
     // are examined only from the cells next to them: wall_in_reach).
     const Wall wall = wall_of(k, !up);
     const int w = static_cast<int>(wall);
-    consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, wall), false);
+    consider(i, best, wall_window(i, w), Kind::wall, w, false);
   }
   const double cross = e.cross;
   const std::uint8_t face = e.cross_face;
@@ -509,13 +539,19 @@ double HardSphereWorld::wall_instant(SphereId i, int w, const hard_spheres::Wind
 }
 
 void HardSphereWorld::consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner,
-                               std::uint64_t tie, bool resolve_all) {
+                               bool resolve_all) {
   // Windows that overlap cannot be ordered by the doubles: the sphere is marked tied, and
   // its event is resolved with every such candidate's exact instant before it is
   // processed. At the current instant every window is resolved at once, so that its
   // events go by tie key.
   using hard_spheres::Window;
   if (!w.fails()) return;
+  // Tie keys, in the user's ids: read only at equal lower ends (ext_ is not in cache).
+  auto tie = [&] { return kind == Kind::pair ? order_pair(i, partner) : order_wall(i, static_cast<Wall>(partner)); };
+  auto contact_tie = [&] {
+    const Event& c = best.contact;
+    return c.kind == Kind::pair ? order_pair(i, c.partner) : order_wall(i, static_cast<Wall>(c.partner));
+  };
   if (!w.exact && (resolve_all || w.lo <= instant_)) {
     const double t = kind == Kind::pair ? pair_instant(i, partner, w) : wall_instant(i, static_cast<int>(partner), w);
     w = Window{t, t, t, true};
@@ -528,7 +564,6 @@ void HardSphereWorld::consider(SphereId i, Best& best, hard_spheres::Window w, K
     contact.kind = kind;
     contact.partner = partner;
     contact.partner_count = kind == Kind::pair ? kin_[partner].count : 0;
-    best.tie = tie;
   };
   if (contact.kind == Kind::none) {
     take();
@@ -540,7 +575,7 @@ void HardSphereWorld::consider(SphereId i, Best& best, hard_spheres::Window w, K
     contact.tied = false;
     return;
   }
-  if (w.lo < contact.time || (w.lo == contact.time && tie < best.tie)) take();
+  if (w.lo < contact.time || (w.lo == contact.time && tie() < contact_tie())) take();
   contact.tied = true;
 }
 
@@ -552,10 +587,10 @@ void HardSphereWorld::schedule(SphereId i, bool resolve_all, const SphereList* n
   Best best;
   for (int w = 0; w < wall_count; ++w)
     if (wall_in_reach(i, static_cast<Wall>(w)))
-      consider(i, best, wall_window(i, w), Kind::wall, w, tie_key::wall(i, static_cast<Wall>(w)), resolve_all);
+      consider(i, best, wall_window(i, w), Kind::wall, w, resolve_all);
   auto pair = [&](SphereId j) {
     const hard_spheres::Window w = pair_window(i, j, best.contact.hi);
-    if (w.fails()) consider(i, best, w, Kind::pair, j, tie_key::pair(i, j), resolve_all);
+    if (w.fails()) consider(i, best, w, Kind::pair, j, resolve_all);
   };
   if (neighbours == nullptr) {
     list_neighbours(i, candidates_);
@@ -592,9 +627,9 @@ bool HardSphereWorld::valid(SphereId i) const {
 
 std::uint64_t HardSphereWorld::tie_of(SphereId i) const {
   const Event& e = record_[i].event;
-  if (e.crossing_first()) return e.cross == never ? ~std::uint64_t{0} : tie_key::bookkeeping(i, 1);
-  if (e.kind == Kind::pair) return tie_key::pair(i, e.partner);
-  return tie_key::wall(i, static_cast<Wall>(e.partner));
+  if (e.crossing_first()) return e.cross == never ? ~std::uint64_t{0} : tie_key::bookkeeping(ext_[i], 1);
+  if (e.kind == Kind::pair) return order_pair(i, e.partner);
+  return order_wall(i, static_cast<Wall>(e.partner));
 }
 
 bool HardSphereWorld::before(const HeapEntry& x, const HeapEntry& y) const {
@@ -741,7 +776,7 @@ bool HardSphereWorld::step_before(double limit) {
     }
     // Later events of the instant: in tie-key order (the heap's order at equal times).
     check_progress();
-    if (e.kind == Kind::pair) encounter(std::min(i, e.partner), std::max(i, e.partner), false, Wall::x_lo);
+    if (e.kind == Kind::pair) encounter(i, e.partner, false, Wall::x_lo);
     else encounter(i, i, true, static_cast<Wall>(e.partner));
     observe_event();
     return true;
@@ -805,8 +840,8 @@ void HardSphereWorld::first_of_instant(double t) {
     refill();
   }
   struct Candidate {
-    std::uint64_t tie;
-    SphereId a, b;  // b == a for a wall
+    std::uint64_t tie;  // in the user's ids (order_pair, order_wall)
+    SphereId a, b;      // b == a for a wall
     bool with_wall;
     Wall wall;
   };
@@ -821,8 +856,8 @@ void HardSphereWorld::first_of_instant(double t) {
   auto event_candidate = [&](SphereId i) {
     const Event& e = record_[i].event;
     if (e.kind == Kind::pair)
-      return Candidate{tie_key::pair(i, e.partner), std::min(i, e.partner), std::max(i, e.partner), false, Wall::x_lo};
-    return Candidate{tie_key::wall(i, static_cast<Wall>(e.partner)), i, i, true, static_cast<Wall>(e.partner)};
+      return Candidate{order_pair(i, e.partner), i, e.partner, false, Wall::x_lo};
+    return Candidate{order_wall(i, static_cast<Wall>(e.partner)), i, i, true, static_cast<Wall>(e.partner)};
   };
   for (const HeapEntry& g : gathered_) {
     const SphereId i = g.id;
@@ -834,14 +869,14 @@ void HardSphereWorld::first_of_instant(double t) {
     for (int w = 0; w < wall_count; ++w) {
       const hard_spheres::Window win = wall_window(i, w);
       if (win.fails() && win.lo <= t && wall_instant(i, w, win) == t)
-        add(Candidate{tie_key::wall(i, static_cast<Wall>(w)), i, i, true, static_cast<Wall>(w)});
+        add(Candidate{order_wall(i, static_cast<Wall>(w)), i, i, true, static_cast<Wall>(w)});
     }
     std::vector<SphereId> partners;
     for_each_neighbour(i, [&](SphereId j) { partners.push_back(j); });
     for (SphereId j : partners) {
       const hard_spheres::Window win = pair_window(i, j, t);
       if (win.fails() && win.lo <= t && pair_instant(i, j, win) == t)
-        add(Candidate{tie_key::pair(i, j), std::min(i, j), std::max(i, j), false, Wall::x_lo});
+        add(Candidate{order_pair(i, j), i, j, false, Wall::x_lo});
     }
   }
   std::size_t first = 0;
@@ -857,12 +892,13 @@ void HardSphereWorld::first_of_instant(double t) {
         const Wall w = c.wall;
         walls.push_back(std::make_unique<hard_spheres::WallFunction>(kin_[c.a], radius(c.a), wall_axis(w),
                                                                      wall_plane(box_, w), wall_is_low(w) ? 1 : -1,
-                                                                     allowance(c.tie, c.a, c.a)));
+                                                                     allowance(tie_key::wall(c.a, w), c.a, c.a)));
         roots.push_back(hard_spheres::wall_root(*walls.back(), kin_[c.a].start));
       } else {
-        pairs.push_back(std::make_unique<hard_spheres::PairFunction>(kin_[c.a], radius(c.a), kin_[c.b], radius(c.b),
-                                                                     allowance(c.tie, c.a, c.b)));
-        roots.push_back(hard_spheres::pair_root(*pairs.back(), std::max(kin_[c.a].start, kin_[c.b].start)));
+        const SphereId a = std::min(c.a, c.b), b = std::max(c.a, c.b);
+        pairs.push_back(std::make_unique<hard_spheres::PairFunction>(kin_[a], radius(a), kin_[b], radius(b),
+                                                                     allowance(tie_key::pair(a, b), a, b)));
+        roots.push_back(hard_spheres::pair_root(*pairs.back(), std::max(kin_[a].start, kin_[b].start)));
       }
     }
     for (std::size_t k = 1; k < candidates.size(); ++k) {
@@ -902,6 +938,8 @@ void HardSphereWorld::begin_instant(double t) {
 }
 
 void HardSphereWorld::encounter(SphereId a, SphereId b, bool with_wall, Wall w) {
+  // The pair in the user's order (the reference responds to the sphere of smaller id first).
+  if (!with_wall && ext_[a] > ext_[b]) std::swap(a, b);
   // The spheres' cells are read by the scans after the response (at large N a cache miss
   // each): requested now.
   __builtin_prefetch(&cell_[a]);
@@ -917,14 +955,14 @@ void HardSphereWorld::encounter(SphereId a, SphereId b, bool with_wall, Wall w) 
     s[i] = SphereState{kin_[ids[i]].position(t), kin_[ids[i]].v};
     max_speed_ = std::max(max_speed_, norm(s[i].velocity));
   }
-  const Contact c{t, a, b, with_wall, w};
+  const Contact c{t, ext_[a], ext_[b], with_wall, w};
   if (with_wall) {
     const int k = wall_axis(w);
     const bool low = wall_is_low(w);
     if (low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0) {
       s[0].velocity = wall_response(w, s[0].velocity, settings_.restitution);
       if (low ? s[0].velocity[k] < 0 : s[0].velocity[k] > 0)
-        throw InvalidInput("wall response for sphere " + std::to_string(a) + " at t = " + shortest(t) +
+        throw InvalidInput("wall response for sphere " + std::to_string(ext_[a]) + " at t = " + shortest(t) +
                            " left it moving into the wall");
       const double x = touching_coordinate(wall_plane(box_, w), radius(a), low);
       if (low ? s[0].position[k] < x : s[0].position[k] > x) s[0].position[k] = x;
@@ -936,7 +974,7 @@ void HardSphereWorld::encounter(SphereId a, SphereId b, bool with_wall, Wall w) 
     s[0].velocity = va;
     s[1].velocity = vb;
     if (approach_beyond_rounding(s[0], s[1]))
-      throw InvalidInput("contact response for spheres " + std::to_string(a) + " and " + std::to_string(b) +
+      throw InvalidInput("contact response for spheres " + std::to_string(ext_[a]) + " and " + std::to_string(ext_[b]) +
                          " at t = " + shortest(t) + " left them approaching");
     std::array<bool, 3> movable{};
     for (int k = 0; k < 3; ++k) movable[k] = s[0].velocity[k] != 0 || s[1].velocity[k] != 0;
@@ -1067,7 +1105,8 @@ void HardSphereWorld::decide_pair_allowance(SphereId a, SphereId b, double t0) {
   const double rounding = 2 * std::max(max_speed_, norm(sa.velocity) + norm(sb.velocity)) *
                           (std::nextafter(t0, HUGE_VAL) - t0);
   if (depth > settings_.contact_tolerance + rounding)
-    throw std::logic_error(std::string(structure_name) + ": spheres " + std::to_string(a) + " and " + std::to_string(b) +
+    throw std::logic_error(std::string(structure_name) + ": spheres " + std::to_string(std::min(ext_[a], ext_[b])) + " and " +
+                           std::to_string(std::max(ext_[a], ext_[b])) +
                            " overlap by " + shortest(depth) + " at t = " + shortest(t0) +
                            ", beyond the contact tolerance");
   if (value != 0) store(value);
@@ -1094,7 +1133,7 @@ void HardSphereWorld::decide_wall_allowance(SphereId id, Wall w) {
   const double value = allowance_at(f.certificate, t0);
   const double rounding = 2 * std::max(max_speed_, norm(kin_[id].v)) * (std::nextafter(t0, HUGE_VAL) - t0);
   if (value > settings_.contact_tolerance + rounding)
-    throw std::logic_error(std::string(structure_name) + ": sphere " + std::to_string(id) + " is " + shortest(value) +
+    throw std::logic_error(std::string(structure_name) + ": sphere " + std::to_string(ext_[id]) + " is " + shortest(value) +
                            " beyond a wall at t = " + shortest(t0) + ", more than the contact tolerance");
   if (value != 0) store(value);
 }
@@ -1102,16 +1141,17 @@ void HardSphereWorld::decide_wall_allowance(SphereId id, Wall w) {
 // ---------------------------------------------------------------- output
 
 SphereState HardSphereWorld::state(SphereId id, double t) const {
-  SphereState s{kin_[id].position(t), kin_[id].v};
+  const SphereId i = int_.at(id);
+  SphereState s{kin_[i].position(t), kin_[i].v};
   for (int k = 0; k < 3; ++k) s.position[k] += origin_[k];
   return s;
 }
 
 double HardSphereWorld::kinetic_energy(double t) const {
   double e = 0;
-  for (SphereId i = 0; i < size(); ++i) {
-    const Vec<3> v = state(i, t).velocity;
-    e += 0.5 * mass(i) * dot(v, v);
+  for (SphereId id = 0; id < size(); ++id) {  // summed in the user's order, as the reference sums
+    const Vec<3> v = state(id, t).velocity;
+    e += 0.5 * mass(int_[id]) * dot(v, v);
   }
   return e;
 }

@@ -34,6 +34,7 @@
 #include "structures/collision/collision_world.hpp"
 #include "structures/collision/contact.hpp"
 #include "structures/collision/sphere.hpp"
+#include "structures/collision/tie_keys.hpp"
 #include "structures/collision/wall.hpp"
 #include "kds/calendar.hpp"
 #include "structures/hard_spheres/event_times.hpp"
@@ -149,7 +150,6 @@ class HardSphereWorld {
   // The earliest contact found so far while scanning candidates.
   struct Best {
     Event contact;
-    std::uint64_t tie = ~std::uint64_t{0};
   };
 
   void take(const std::vector<Sphere>& spheres);  // validation, motions, radii, masses
@@ -157,6 +157,10 @@ class HardSphereWorld {
   bool step_before(double limit);
 
   // Scheduling.
+  /// Tie keys (the order of events at one instant) in the user's ids: the reference's
+  /// order, whatever this world's own numbering.
+  std::uint64_t order_pair(SphereId i, SphereId j) const { return tie_key::pair(ext_[i], ext_[j]); }
+  std::uint64_t order_wall(SphereId i, Wall w) const { return tie_key::wall(ext_[i], w); }
   std::uint64_t tie_of(SphereId i) const;
   bool before(const HeapEntry& x, const HeapEntry& y) const;
   /// Queues sphere i at its event's queued time: in the heap if that falls in the
@@ -171,8 +175,7 @@ class HardSphereWorld {
   /// The sphere's earliest event over its walls and neighbours (the spheres of the 27
   /// cells around it, or `neighbours` when the caller has just listed them).
   void schedule(SphereId i, bool resolve_all = false, const SphereList* neighbours = nullptr);
-  void consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner, std::uint64_t tie,
-                bool resolve_all);
+  void consider(SphereId i, Best& best, hard_spheres::Window w, Kind kind, std::uint32_t partner, bool resolve_all);
   void resolve(SphereId i);
   /// f(j) for each sphere j of `list` (neighbours of i) that pair_window's first tests do
   /// not decide "never" (those are decided four at a time, and counted as pair_window
@@ -259,6 +262,13 @@ class HardSphereWorld {
   std::vector<Body> kin_;
   double r_ = 0, m_ = 0;            // every sphere's radius and mass, when they share them
   std::vector<double> radius_, mass_;  // else each one's
+  // This world numbers the spheres by cell at the start (counting sort of the cell
+  // indices), so that the spheres of a row of cells sit side by side in every array by
+  // sphere, whatever the order the user gave them in. ext_: the user's id of each sphere;
+  // int_: the inverse. Everything inside uses its own numbers (allowance keys and slots,
+  // partners, the queue); what the user sees uses the user's (contacts, state(), the
+  // messages), and so do the tie keys that order the events of one instant.
+  std::vector<SphereId> ext_, int_;
   std::vector<std::uint32_t> cell_;  // cell_index of each sphere's cell
   // A cell's members: the first two in place, the others (a cell holds 0.76 spheres on
   // average at volume fraction 0.4) in cell_overflow_. A scan reads a row of three cells

@@ -28,17 +28,17 @@ void HardSphereWorld::audit(double t) const {
          " spheres");
   for (std::size_t p = 0; p < heap_.size(); ++p) {
     const SphereId id = heap_[p].id;
-    if (record_[id].pos != p || calendar_.holds(id)) fail("queue position of sphere " + std::to_string(id) + " is wrong");
-    if (heap_[p].time != record_[id].event.queued()) fail("queued time of sphere " + std::to_string(id) + " is stale");
+    if (record_[id].pos != p || calendar_.holds(id)) fail("queue position of sphere " + std::to_string(ext_[id]) + " is wrong");
+    if (heap_[p].time != record_[id].event.queued()) fail("queued time of sphere " + std::to_string(ext_[id]) + " is stale");
     if (heap_[p].time != hard_spheres::never && calendar_.bin(heap_[p].time) > calendar_.current())
-      fail("sphere " + std::to_string(id) + " is in the heap, beyond the calendar's current bin");
+      fail("sphere " + std::to_string(ext_[id]) + " is in the heap, beyond the calendar's current bin");
     if (p > 0 && before(heap_[p], heap_[(p - 1) / 4])) fail("the queue is out of order at " + std::to_string(p));
   }
   calendar_.for_each([&](SphereId id) {
-    if (record_[id].pos != ~std::uint32_t{0}) fail("sphere " + std::to_string(id) + " is both in the heap and in the calendar");
+    if (record_[id].pos != ~std::uint32_t{0}) fail("sphere " + std::to_string(ext_[id]) + " is both in the heap and in the calendar");
     const double t = record_[id].event.queued();
     if (t == hard_spheres::never || calendar_.bin(t) <= calendar_.current())
-      fail("sphere " + std::to_string(id) + " waits in the calendar, but its event is due in the current bin");
+      fail("sphere " + std::to_string(ext_[id]) + " waits in the calendar, but its event is due in the current bin");
   });
   if (calendar_.size() > 0 && (heap_.empty() || heap_[0].time == hard_spheres::never))
     fail("the heap holds no event while the calendar does");
@@ -58,20 +58,21 @@ void HardSphereWorld::audit(double t) const {
     if (more != cell_overflow_.end()) members.insert(members.end(), more->second.begin(), more->second.end());
     for (const SphereId j : members)
       if (j >= n || cell_[j] != c || listed[j]++ != 0)
-        fail("cell " + std::to_string(c) + " lists sphere " + std::to_string(j) + ", which is not its own or listed twice");
+        fail("cell " + std::to_string(c) + " lists " + (j < n ? "sphere " + std::to_string(ext_[j]) : "no sphere") +
+             ", which is not its own or listed twice");
   }
   for (SphereId i = 0; i < n; ++i)
-    if (listed[i] == 0) fail("sphere " + std::to_string(i) + " is in no cell's list");
+    if (listed[i] == 0) fail("sphere " + std::to_string(ext_[i]) + " is in no cell's list");
   for (SphereId i = 0; i < n; ++i) {
     const Vec<3> x = kin_[i].position(t);
     for (int k = 0; k < 3; ++k) {
       if (x[k] - radius(i) < box_.lo[k] - tol || x[k] + radius(i) > box_.hi[k] + tol)
-        fail("sphere " + std::to_string(i) + " is outside the box");
+        fail("sphere " + std::to_string(ext_[i]) + " is outside the box");
       // In its cell, up to the slack that cell crossings at doubles need.
       const double lo = box_.lo[k] + cell_coords(i)[k] * side_[k], hi = lo + side_[k];
       const double slack = 1e-7 * side_[k];
       if (x[k] < lo - slack || x[k] > hi + slack)
-        fail("sphere " + std::to_string(i) + " is outside its cell on axis " + std::to_string(k));
+        fail("sphere " + std::to_string(ext_[i]) + " is outside its cell on axis " + std::to_string(k));
     }
     // Walls: no failure before the sphere's scheduled contact for the wall of the cell it
     // is in (its event is recomputed at each of its motion changes, and it meets the wall
@@ -86,10 +87,10 @@ void HardSphereWorld::audit(double t) const {
           hard_spheres::wall_window(kin_[i], radius(i), wall_axis(wall), wall_plane(box_, wall), side, al, scratch),
           scratch);
       if (f < (wall_in_reach(i, wall) ? record_[i].event.time : record_[i].event.queued()))
-        fail("sphere " + std::to_string(i) + " reaches wall " + std::to_string(w) + " before its event");
+        fail("sphere " + std::to_string(ext_[i]) + " reaches wall " + std::to_string(w) + " before its event");
       if (record_[i].event.kind == Kind::wall && record_[i].event.exact && record_[i].event.partner == static_cast<std::uint32_t>(w) &&
           f != record_[i].event.time)
-        fail("sphere " + std::to_string(i) + ": its wall event is not its wall's failure");
+        fail("sphere " + std::to_string(ext_[i]) + ": its wall event is not its wall's failure");
     }
     if (record_[i].event.kind == Kind::pair && valid(i)) {
       const SphereId j = record_[i].event.partner, a = std::min(i, j), b = std::max(i, j);
@@ -97,7 +98,7 @@ void HardSphereWorld::audit(double t) const {
       const double f = hard_spheres::pair_instant(
           kin_[a], radius(a), kin_[b], radius(b), al,
           hard_spheres::pair_window(kin_[a], radius(a), kin_[b], radius(b), al, hard_spheres::never, scratch), scratch);
-      if (record_[i].event.exact ? f != record_[i].event.time : !(record_[i].event.time <= f)) fail("sphere " + std::to_string(i) + ": its event with " + std::to_string(j) + " is not their failure");
+      if (record_[i].event.exact ? f != record_[i].event.time : !(record_[i].event.time <= f)) fail("sphere " + std::to_string(ext_[i]) + ": its event with " + std::to_string(ext_[j]) + " is not their failure");
     }
   }
   // Allowances: every stored one that is still valid (both event counters as when stored)
@@ -109,8 +110,8 @@ void HardSphereWorld::audit(double t) const {
     const SphereId b = wall ? a : static_cast<SphereId>(key & 0xFFFFFFFFu);
     if (x.count_a != kin_[a].count || x.count_b != kin_[b].count) return;
     if (allowance(key, a, b) != x.value)
-      fail("the allowance of " + std::string(wall ? "sphere " : "spheres ") + std::to_string(a) +
-           (wall ? " at wall " + std::to_string((key & 0xFFFFFFFFu) - 0xFFFFFFF0u) : " and " + std::to_string(b)) +
+      fail("the allowance of " + std::string(wall ? "sphere " : "spheres ") + std::to_string(ext_[a]) +
+           (wall ? " at wall " + std::to_string((key & 0xFFFFFFFFu) - 0xFFFFFFF0u) : " and " + std::to_string(ext_[b])) +
            " is not found");
   };
   for (SphereId a = 0; a < n; ++a)
@@ -129,7 +130,7 @@ void HardSphereWorld::audit(double t) const {
       const bool same = a.time == b.time && a.hi == b.hi && a.cross == b.cross && a.partner == b.partner &&
                         a.partner_count == b.partner_count && a.kind == b.kind && a.tied == b.tied &&
                         a.exact == b.exact && a.cross_face == b.cross_face;
-      if (!same) fail("sphere " + std::to_string(i) + ": its first event is not the one its own scan schedules");
+      if (!same) fail("sphere " + std::to_string(ext_[i]) + ": its first event is not the one its own scan schedules");
     }
   }
   // Every pair: apart, and its failure covered by the earlier of its spheres' events.
@@ -137,13 +138,13 @@ void HardSphereWorld::audit(double t) const {
     for (SphereId j = i + 1; j < n; ++j) {
       const Vec<3> d = sub(kin_[i].position(t), kin_[j].position(t));
       const double gap = norm(d) - radius(i) - radius(j);
-      if (gap < -tol) fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " overlap by " + std::to_string(-gap));
+      if (gap < -tol) fail("spheres " + std::to_string(ext_[i]) + " and " + std::to_string(ext_[j]) + " overlap by " + std::to_string(-gap));
       const double al = allowance(tie_key::pair(i, j), i, j);
       const double f = hard_spheres::pair_instant(
           kin_[i], radius(i), kin_[j], radius(j), al,
           hard_spheres::pair_window(kin_[i], radius(i), kin_[j], radius(j), al, hard_spheres::never, scratch), scratch);
       if (f < std::min(record_[i].event.queued(), record_[j].event.queued()))
-        fail("spheres " + std::to_string(i) + " and " + std::to_string(j) + " meet at " + std::to_string(f) +
+        fail("spheres " + std::to_string(ext_[i]) + " and " + std::to_string(ext_[j]) + " meet at " + std::to_string(f) +
              ", before both of their scheduled events: a contact would be missed");
     }
 }

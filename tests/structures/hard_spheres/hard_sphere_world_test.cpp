@@ -10,10 +10,12 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <cmath>
 #include <iostream>
 #include <limits>
+#include <numeric>
 #include <random>
 #include <string>
 #include <utility>
@@ -33,6 +35,7 @@ namespace {
 using kds::Box3;
 using kds::Contact;
 using kds::Sphere;
+using kds::SphereId;
 
 kds::CollisionWorldSettings settings_for(const Box3& box, double restitution = 1) {
   kds::CollisionWorldSettings s;
@@ -177,6 +180,52 @@ TEST(HardSphereWorld, CrowdedIntegerSceneMatchesAllPairs) {
       }
   SCOPED_TRACE("seed " + std::to_string(seed));
   compare(spheres, settings_for(Box3{{0, 0, 0}, {13, 13, 13}}), 400, true);
+  // The world numbers the spheres by cell: in any order the user gives them, the
+  // simultaneous contacts still go in the order of the user's ids, as in the reference.
+  std::shuffle(spheres.begin(), spheres.end(), rng);
+  compare(spheres, settings_for(Box3{{0, 0, 0}, {13, 13, 13}}), 400, true);
+}
+
+TEST(HardSphereWorld, StatesAndContactsAreInTheUsersIds) {
+  // A scene given in an order far from the world's own (by cell): the contacts name the
+  // user's ids, state(id) is that sphere's, and the run matches the same scene given in
+  // cell order with the ids renamed.
+  const std::uint64_t seed = kds::testing::test_seed();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const kds::bench::LatticeScene scene = kds::bench::lattice_spheres(216, 0.3, seed);
+  std::vector<std::size_t> order(scene.spheres.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::mt19937_64 rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
+  std::vector<Sphere> shuffled;
+  for (const std::size_t k : order) shuffled.push_back(scene.spheres[k]);  // user id u is scene sphere order[u]
+  const auto settings = settings_for(scene.box);
+  kds::HardSphereWorld a(settings, scene.spheres), b(settings, shuffled);
+  for (SphereId u = 0; u < shuffled.size(); ++u) {
+    ASSERT_EQ(b.state(u, 0).position, shuffled[u].position) << "sphere " << u;
+    ASSERT_EQ(b.state(u, 0).velocity, shuffled[u].velocity) << "sphere " << u;
+  }
+  a.run_until(2.0);
+  b.run_until(2.0);
+  ASSERT_GT(a.contacts().size(), 100u);
+  ASSERT_EQ(a.contacts().size(), b.contacts().size());
+  for (std::size_t k = 0; k < a.contacts().size(); ++k) {
+    const Contact& x = a.contacts()[k];
+    Contact y = b.contacts()[k];
+    y.a = static_cast<SphereId>(order[y.a]);
+    if (!y.with_wall) {
+      y.b = static_cast<SphereId>(order[y.b]);
+      if (y.a > y.b) std::swap(y.a, y.b);
+    }
+    ASSERT_EQ(describe(x), describe(y)) << "contact " << k;
+  }
+  for (SphereId u = 0; u < shuffled.size(); ++u) {
+    ASSERT_EQ(a.state(static_cast<SphereId>(order[u]), 2.0).position, b.state(u, 2.0).position) << "sphere " << u;
+    ASSERT_EQ(a.state(static_cast<SphereId>(order[u]), 2.0).velocity, b.state(u, 2.0).velocity) << "sphere " << u;
+  }
+  // (Summed in each one's user order: equal up to the rounding of the sums.)
+  EXPECT_NEAR(a.kinetic_energy(2.0), b.kinetic_energy(2.0), 1e-12 * a.kinetic_energy(2.0));
+  EXPECT_THROW(b.state(static_cast<SphereId>(shuffled.size()), 0), std::out_of_range);
 }
 
 TEST(HardSphereWorld, BoxFarFromZeroMatchesAllPairs) {
@@ -524,6 +573,57 @@ TEST(HardSphereEventTimes, FourPairFirstTestsDecideAsPairWindow) {
             << (avx2 ? " (AVX2 and baseline)" : " (baseline; no AVX2 here)") << "\n";
   EXPECT_GT(never, 5000u);
   EXPECT_GT(past, 5000u);
+}
+
+TEST(HardSphereEventTimes, PairAnswersDoNotDependOnWhichSphereComesFirst) {
+  // The world numbers its spheres in its own order (by cell), so the sphere passed first
+  // for a pair is not always the one of smaller id in the user's numbering, as it is in
+  // the reference: every pair answer must be the same both ways, bit for bit (windows,
+  // instants, and the value and slope allowances are decided from).
+  using kds::hard_spheres::Kinematics;
+  using kds::hard_spheres::Window;
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> unit(-1, 1);
+  using V3 = kds::Vec<3>;
+  auto vec = [&](double m) { return V3{m * unit(rng), m * unit(rng), m * unit(rng)}; };
+  auto same = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+  auto same_window = [&](const Window& x, const Window& y) {
+    return same(x.lo, y.lo) && same(x.hi, y.hi) && same(x.guess, y.guess) && x.exact == y.exact;
+  };
+  auto same_interval = [&](const kds::Interval& x, const kds::Interval& y) {
+    return same(x.lo(), y.lo()) && same(x.hi(), y.hi());
+  };
+  std::uint64_t meeting = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const double offset = std::pow(10.0, std::uniform_int_distribution<int>(0, 9)(rng)) * unit(rng);
+    Kinematics a{vec(1), vec(1), trial % 3 == 0 ? 5.0 : std::uniform_real_distribution<double>(0, 50)(rng)};
+    for (double& x : a.p) x += offset;
+    Kinematics b = a;
+    b.start = trial % 3 == 0 ? a.start : a.start - std::uniform_real_distribution<double>(0, 20)(rng);
+    // b at a.p + gap when a starts: a few radii away, or touching and approaching.
+    b.v = trial % 5 == 0 ? V3{a.v[0] - 0.5, a.v[1] + 0.25 * unit(rng), a.v[2]} : vec(2);
+    const V3 gap = trial % 5 == 0 ? V3{1.0 + 1e-15 * unit(rng), 0, 0} : vec(4);
+    for (int k = 0; k < 3; ++k) b.p[k] = a.p[k] + gap[k] - b.v[k] * (a.start - b.start);
+    const double ra = 0.5, rb = trial % 2 == 0 ? 0.5 : 0.25 + 0.5 * std::fabs(unit(rng));
+    const double allowance = trial % 7 == 0 ? 1e-12 * std::fabs(unit(rng)) : 0.0;
+    kds::hard_spheres::TimeCounters c1, c2;
+    for (const double bound : {kds::hard_spheres::never, std::max(a.start, b.start) + 2.0 * std::fabs(unit(rng))}) {
+      const Window w1 = kds::hard_spheres::pair_window(a, ra, b, rb, allowance, bound, c1);
+      const Window w2 = kds::hard_spheres::pair_window(b, rb, a, ra, allowance, bound, c2);
+      ASSERT_TRUE(same_window(w1, w2)) << "trial " << trial << ": the windows differ";
+      if (!w1.fails()) continue;
+      ++meeting;
+      ASSERT_TRUE(same(kds::hard_spheres::pair_instant(a, ra, b, rb, allowance, w1, c1),
+                       kds::hard_spheres::pair_instant(b, rb, a, ra, allowance, w2, c2)))
+          << "trial " << trial << ": the instants differ";
+    }
+    const double t0 = std::max(a.start, b.start);
+    const auto v1 = kds::hard_spheres::pair_value_and_slope(a, ra, b, rb, t0);
+    const auto v2 = kds::hard_spheres::pair_value_and_slope(b, rb, a, ra, t0);
+    ASSERT_TRUE(same_interval(v1.value, v2.value) && same_interval(v1.slope, v2.slope))
+        << "trial " << trial << ": the values and slopes differ";
+  }
+  EXPECT_GT(meeting, 2000u);
 }
 
 /// The double `ulps` doubles above x (below it for a negative count).
