@@ -5,7 +5,7 @@
 //
 //   kds_bench_event_cost [--hard-spheres-n 1000,10000,100000] [--kds-max-n N] [--paper-n 1000]
 //                        [--sorted-n 1000,...] [--phi 0.4] [--collisions-per-sphere K]
-//                        [--paper-seconds T] [--min-events E] [--budget S] [--seed S]
+//                        [--paper-seconds T] [--min-events E] [--budget S] [--seed S] [--shuffled]
 //                        [--machine NAME] [--csv FILE]
 #include <cstdio>
 #include <sstream>
@@ -109,6 +109,8 @@ int main(int argc, char** argv) try {
       ->check(at_least(0.01))
       ->capture_default_str();
   line.add_option("--seed", s.seed, "seed of every scene")->check(integer_in(0))->capture_default_str();
+  line.add_flag("--shuffled", s.shuffled,
+                "hard spheres: number the lattice's spheres in a random order (seeded), not along its rows");
   line.add_option("--machine", machine, "machine class written in the CSV")->capture_default_str();
   line.add_option("--csv", csv_path, "CSV output (default: the table only)")->type_name("FILE");
   std::size_t validate_n = 0;
@@ -141,6 +143,8 @@ int main(int argc, char** argv) try {
                                         std::to_string(s.budget),
                                         "--seed",
                                         std::to_string(s.seed)};
+  std::vector<std::string> passed_on = passed;
+  if (s.shuffled) passed_on.push_back("--shuffled");
   // Opened before the runs: a path that cannot be written stops the program at once
   // (bench/common/csv_file.hpp), not after minutes of measuring.
   kds::bench::CsvFile csv("kds_bench_event_cost", csv_path,
@@ -150,7 +154,7 @@ int main(int argc, char** argv) try {
   std::map<std::tuple<std::string, std::string, std::size_t>, double> cost;
   for (const Plan& p : plan(spheres_n, kds_max_n, paper_n, sorted_n)) {
     std::cerr << p.work << ' ' << p.code << " n = " << p.n << " ..." << std::flush;
-    std::vector<std::string> arguments = passed;
+    std::vector<std::string> arguments = passed_on;
     for (const std::string& w : {std::string("--child"), p.work, p.code, std::to_string(p.n)}) arguments.push_back(w);
     const std::vector<std::string> out = kds::bench::run_self(arguments);
     if (out.empty()) throw std::runtime_error("no result from " + p.work + " " + p.code);

@@ -60,7 +60,7 @@ void timed_loop(Measurement& m, double budget, Step step, Done done) {
 }
 
 Measurement hard_spheres_kds(Measurement m, const RunSettings& s, Exactness exactness) {
-  const LatticeScene scene = lattice_spheres(m.n, s.phi, s.seed);
+  const LatticeScene scene = hard_sphere_scene(m.n, s.phi, s.seed, s.shuffled);
   CollisionWorldSettings settings;
   settings.box = scene.box;
   settings.broad_phase = "tvb-grid";
@@ -110,7 +110,7 @@ void report_counters(std::size_t n, const HardSphereStats& before, const HardSph
 /// for, exact fallbacks every use of the exact path (a window the bound could not give,
 /// an instant that needed exact evaluation, an exact root comparison at one instant).
 Measurement hard_spheres_fast(Measurement m, const RunSettings& s) {
-  LatticeScene scene = lattice_spheres(m.n, s.phi, s.seed);
+  LatticeScene scene = hard_sphere_scene(m.n, s.phi, s.seed, s.shuffled);
   CollisionWorldSettings settings;
   settings.box = scene.box;
   const double setup = process_cpu_seconds();
@@ -142,7 +142,7 @@ Measurement hard_spheres_fast(Measurement m, const RunSettings& s) {
 }
 
 Measurement hard_spheres_baseline(Measurement m, const RunSettings& s) {
-  const LatticeScene scene = lattice_spheres(m.n, s.phi, s.seed);
+  const LatticeScene scene = hard_sphere_scene(m.n, s.phi, s.seed, s.shuffled);
   const double setup = process_cpu_seconds();
   baseline::CellListSpheres world(scene.box.lo, scene.box.hi, balls_of(scene.spheres));
   m.setup_cpu_s = process_cpu_seconds() - setup;

@@ -51,6 +51,7 @@ struct RunSettings {
   double min_events = 3e6;   ///< sorted list: repeat small scenes up to this many events
   double budget = 30;        ///< CPU seconds after which a timed stretch stops early
   std::uint64_t seed = 1;
+  bool shuffled = false;  ///< hard spheres: ids in a random order, not along the lattice (scenes.hpp)
 };
 
 /// Runs one configuration in this process. Throws std::invalid_argument for an unknown work or code.

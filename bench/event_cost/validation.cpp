@@ -120,7 +120,7 @@ void validate_scene(const std::string& work, const std::vector<Sphere>& spheres,
 std::vector<ValidationRow> validate(std::size_t n, const RunSettings& s) {
   const std::size_t count = std::max<std::size_t>(20, static_cast<std::size_t>(std::ceil(s.per_sphere * static_cast<double>(n))));
   std::vector<ValidationRow> rows;
-  const LatticeScene lattice = lattice_spheres(n, s.phi, s.seed);
+  const LatticeScene lattice = hard_sphere_scene(n, s.phi, s.seed, s.shuffled);
   validate_scene("hard_spheres", lattice.spheres, lattice.box, count, rows);
   const auto [paper, box] = paper_scene(n, s.seed, true);
   validate_scene("paper_ballistic", paper, box, count, rows);
