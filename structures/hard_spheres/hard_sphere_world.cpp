@@ -311,7 +311,8 @@ void HardSphereWorld::for_each_in_cells(const std::array<int, 3>& lo, const std:
 void HardSphereWorld::list_cells(const std::array<int, 3>& lo, const std::array<int, 3>& hi, SphereId skip,
                                  SphereList& list) const {
   // Each cell's two slots are copied to the end of the list, which then moves on by the
-  // members among them: no branch on how many a cell holds.
+  // members among them: no branch on how many a cell holds. The buffer holds two slots
+  // per cell and every overflow member met: the copy may write past what it keeps.
   std::size_t cells = 1;
   for (int k = 0; k < 3; ++k) cells *= static_cast<std::size_t>(hi[k] - lo[k] + 1);
   std::vector<SphereId>& out = list.buffer;
@@ -325,7 +326,7 @@ void HardSphereWorld::list_cells(const std::array<int, 3>& lo, const std::array<
         __builtin_prefetch(row);
         __builtin_prefetch(row + sizeof(Cell) * static_cast<std::size_t>(hi[0] - lo[0]));
       }
-  std::size_t k = 0;
+  std::size_t k = 0, extra = 0;  // extra: the overflows' members listed so far
   for (int z = lo[2]; z <= hi[2]; ++z)
     for (int y = lo[1]; y <= hi[1]; ++y) {
       const std::uint32_t row = cell_index({lo[0], y, z});
@@ -345,7 +346,8 @@ void HardSphereWorld::list_cells(const std::array<int, 3>& lo, const std::array<
           continue;
         out[k - 1] &= ~more_members;
         const std::vector<SphereId>& more = cell_overflow_.at(c);
-        out.resize(out.size() + more.size());
+        extra += more.size();
+        if (out.size() < 2 * cells + extra) out.resize(2 * cells + extra);
         std::copy(more.begin(), more.end(), out.begin() + static_cast<std::ptrdiff_t>(k));
         k += more.size();
       }

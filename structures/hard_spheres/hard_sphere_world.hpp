@@ -140,8 +140,9 @@ class HardSphereWorld {
     double time;
     SphereId id;
   };
-  // Spheres listed from the cells (list_cells), in a buffer that only grows: the listing
-  // writes every slot of a cell past the end of what it keeps.
+  // Spheres listed from the cells (list_cells), in a buffer of two slots per cell listed
+  // and the overflow members met (grown when a listing needs more, never shrunk): the
+  // listing writes both slots of a cell past the end of what it keeps.
   struct SphereList {
     std::vector<SphereId> buffer;
     std::size_t size = 0;

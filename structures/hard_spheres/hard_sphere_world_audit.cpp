@@ -63,6 +63,12 @@ void HardSphereWorld::audit(double t) const {
   }
   for (SphereId i = 0; i < n; ++i)
     if (listed[i] == 0) fail("sphere " + std::to_string(ext_[i]) + " is in no cell's list");
+  // The scans' buffers: never more than two slots for each of 27 cells and one entry
+  // per sphere (for the overflows' members of some past listing; a review found them
+  // growing at every scan of a crowded cell).
+  for (const SphereList* list : {&candidates_, &scanned_[0], &scanned_[1]})
+    if (list->buffer.size() > 2 * 27 + n)
+      fail("a scan's buffer holds " + std::to_string(list->buffer.size()) + " entries, more than 54 and one per sphere");
   for (SphereId i = 0; i < n; ++i) {
     const Vec<3> x = kin_[i].position(t);
     for (int k = 0; k < 3; ++k) {

@@ -134,9 +134,10 @@ TEST(HardSphereWorld, UnequalRadiiAndMassesMatchAllPairs) {
 
 TEST(HardSphereWorld, CellsHoldingManySpheresMatchAllPairs) {
   // One large sphere sets the cells' side (a largest diameter, 6): the small ones crowd
-  // about ten to a cell, past the cell's slots (3), so that the cells' overflow is listed
-  // in scans and changes at crossings. Audited after every event (which checks the
-  // cells' lists), and compared with all-pairs.
+  // dozens to a cell (2 x 2 x 2 cells for about 300 spheres), past a cell's two slots, so
+  // that the cells' overflow is listed in scans and changes at crossings. Audited after
+  // every event (which checks the cells' lists and the scans' buffers), and compared
+  // with all-pairs.
   const std::uint64_t seed = kds::testing::test_seed();
   std::mt19937_64 rng(seed);
   auto unit = [&] { return static_cast<double>(rng() >> 11) * 0x1p-53; };
