@@ -88,7 +88,7 @@ int main(int argc, char** argv) try {
   CommandLine line("kds_bench_event_cost",
                    "Issue 8's table: kds beside plain floating-point codes on identical input, one process per "
                    "configuration.");
-  line.add_option("--hard-spheres-n", spheres_n, "hard-sphere counts (empty: none)")
+  line.add_option("--hard-spheres-n", spheres_n, "hard-sphere counts")
       ->delimiter(',')
       ->check(at_least(8));
   line.add_option("--kds-max-n", kds_max_n, "largest hard-sphere count kds runs (kds needs ~10 KB per sphere)")
