@@ -213,16 +213,23 @@ void HardSphereWorld::build() {
   }
   for (SphereId i = 0; i < n; ++i) {
     Best mine{record_[i].event};
+    // The pairs with the later spheres, their allowances decided first (a pair's
+    // allowance changes no other pair's window), then put through the four-lane first
+    // tests as a scan's are.
     list_neighbours(i, candidates_);
-    for (const SphereId j : candidates_.ids()) {
-      if (j < i) continue;
-      decide_pair_allowance(i, j, 0.0);
+    std::size_t later = 0;
+    for (const SphereId j : candidates_.ids())
+      if (j > i) {
+        decide_pair_allowance(i, j, 0.0);
+        candidates_.buffer[later++] = j;
+      }
+    for_each_candidate(i, {candidates_.buffer.data(), later}, [&](SphereId j) {
       Best theirs{record_[j].event};
       const hard_spheres::Window w = pair_window(i, j, std::max(mine.contact.hi, theirs.contact.hi));
       consider(i, mine, w, Kind::pair, j, false);
       consider(j, theirs, w, Kind::pair, i, false);
       record_[j].event = theirs.contact;
-    }
+    });
     record_[i].event = mine.contact;
   }
   for (SphereId i = 0; i < n; ++i) {
