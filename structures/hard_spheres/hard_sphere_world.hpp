@@ -81,7 +81,8 @@ class HardSphereWorld {
   /// Processes every event at or before t, then sets the clock to t.
   void run_until(double t);
 
-  /// State at time t >= the sphere's last motion change, in the user's coordinates.
+  /// State at time t >= the sphere's last motion change, in the user's coordinates; `id` is the
+  /// user's (the index in the spheres given). std::out_of_range for an id it does not have.
   SphereState state(SphereId id, double t) const;
   double kinetic_energy(double t) const;
   const std::vector<Contact>& contacts() const { return contacts_; }
@@ -324,7 +325,7 @@ class HardSphereWorld {
   std::vector<HeapEntry> gathered_;  // reused
   std::array<SphereList, 2> scanned_;  // restart: each sphere's neighbours, listed once
   SphereList candidates_;              // schedule and cross: the neighbours listed (reused)
-  bool prefetch_motions_ = false;                 // list_cells requests the motions (above 4 MB of them)
+  bool prefetch_motions_ = false;      // list_cells requests rows and motions (above 4 MB of motions)
   std::vector<std::pair<SphereId, SphereId>> near_;  // (sphere, neighbour) near contact at a motion change (restart)
   std::vector<Contact> contacts_;
   bool keep_contacts_ = true;
