@@ -325,7 +325,7 @@ void HardSphereWorld::list_cells(const std::array<int, 3>& lo, const std::array<
   std::vector<SphereId>& out = list.buffer;
   if (out.size() < 2 * cells) out.resize(2 * cells);
   // Large worlds: every row of cells requested first, so that their cache misses overlap
-  // (0.96x the time at 10^6, 0.995x at 10^5: docs/benchmarks/event-cost.md, ninth stop).
+  // (0.96x the time at 10^6, 0.997x at 10^5: docs/benchmarks/event-cost.md, ninth stop).
   if (prefetch_motions_)
     for (int z = lo[2]; z <= hi[2]; ++z)
       for (int y = lo[1]; y <= hi[1]; ++y) {
