@@ -3,10 +3,11 @@
 // own process (this program started again with --child), so that its peak resident size
 // is its own. See docs/benchmarks/event-cost.md.
 //
-//   kds_bench_event_cost [--hard-spheres-n 1000,10000,100000] [--kds-max-n N] [--paper-n 1000]
-//                        [--sorted-n 1000,...] [--phi 0.4] [--collisions-per-sphere K]
+//   kds_bench_event_cost [--works hard_spheres,paper,sorted_list] [--hard-spheres-n 1000,10000,100000]
+//                        [--kds-max-n N] [--paper-n 1000] [--sorted-n 1000,...] [--phi 0.4] [--collisions-per-sphere K]
 //                        [--paper-seconds T] [--min-events E] [--budget S] [--seed S] [--shuffled]
 //                        [--machine NAME] [--csv FILE]
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <iostream>
@@ -84,10 +85,14 @@ int main(int argc, char** argv) try {
   kds::bench::RunSettings s;
   s.per_sphere = 1;
   std::string csv_path, machine = "unnamed";
-  std::vector<std::string> child;
+  std::vector<std::string> child, works{"hard_spheres", "paper", "sorted_list"};
   CommandLine line("kds_bench_event_cost",
                    "Issue 8's table: kds beside plain floating-point codes on identical input, one process per "
                    "configuration.");
+  line.add_option("--works", works, "which parts of the table run: hard_spheres, paper (the Kim-Guibas-Shin scene), sorted_list")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"hard_spheres", "paper", "sorted_list"}))
+      ->capture_default_str();
   line.add_option("--hard-spheres-n", spheres_n, "hard-sphere counts")
       ->delimiter(',')
       ->check(at_least(8));
@@ -130,6 +135,10 @@ int main(int argc, char** argv) try {
   }
 
   if (validate_n > 0) return run_validation(validate_n, s);
+  auto runs = [&](const char* work) { return std::find(works.begin(), works.end(), work) != works.end(); };
+  if (!runs("hard_spheres")) spheres_n.clear();
+  if (!runs("paper")) paper_n.clear();
+  if (!runs("sorted_list")) sorted_n.clear();
 
   const std::vector<std::string> passed{"--phi",
                                         std::to_string(s.phi),
@@ -149,7 +158,8 @@ int main(int argc, char** argv) try {
   // (bench/common/csv_file.hpp), not after minutes of measuring.
   kds::bench::CsvFile csv("kds_bench_event_cost", csv_path,
                           "machine," + kds::bench::csv_header() +
-                              ",unit,cpu_s_per_unit,table_figure,bytes_per_item,cost_over_baseline,filtered_over_floating");
+                              ",unit,cpu_s_per_unit,table_figure,bytes_per_item,cost_over_baseline,filtered_over_floating,"
+                              "phi,seed,ids");
   std::vector<Measurement> rows;
   std::map<std::tuple<std::string, std::string, std::size_t>, double> cost;
   for (const Plan& p : plan(spheres_n, kds_max_n, paper_n, sorted_n)) {
@@ -182,6 +192,8 @@ int main(int argc, char** argv) try {
     if (over_base > 0) line << over_base;
     line << ',';
     if (over_floating > 0) line << over_floating;
+    // The scene's settings (phi and the numbering of the lattice concern the hard spheres).
+    line << ',' << s.phi << ',' << s.seed << ',' << (s.shuffled ? "shuffled" : "lattice");
     csv.row(line.str());
   }
   csv.close();
