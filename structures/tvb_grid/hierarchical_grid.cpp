@@ -14,7 +14,6 @@ HierarchicalGrid::HierarchicalGrid(double finest_side, int levels, const Vec<3>&
     throw InvalidInput("HierarchicalGrid: between 1 and " + std::to_string(max_levels) + " levels, got " +
                        std::to_string(levels));
   for (int l = 0; l < levels; ++l) sides_.push_back(std::ldexp(finest_side, l));
-  cells_.reserve(1024);
 }
 
 int HierarchicalGrid::level_for(double radius, double ratio) const {
@@ -80,14 +79,14 @@ void HierarchicalGrid::each_cell(int level, const CellRange& r, bool native, std
           cells_[h].push_back(Entry{id, native});
           continue;
         }
-        auto it = cells_.find(h);
-        if (it == cells_.end()) throw std::logic_error("HierarchicalGrid: erase from an empty cell");
-        auto& v = it->second;
+        std::vector<Entry>* cell = cells_.find(h);
+        if (cell == nullptr) throw std::logic_error("HierarchicalGrid: erase from an empty cell");
+        std::vector<Entry>& v = *cell;
         auto e = std::find_if(v.begin(), v.end(), [&](const Entry& x) { return x.id == id && x.native == native; });
         if (e == v.end()) throw std::logic_error("HierarchicalGrid: erase of an unregistered sphere");
         *e = v.back();
         v.pop_back();
-        if (v.empty()) cells_.erase(it);
+        if (v.empty()) cells_.erase(h);
       }
 }
 

@@ -3,7 +3,7 @@
 /// Hierarchical uniform grids (Kim, Guibas, Shin, section 3.1): level l has cubic cells of
 /// side L_l = L_0 * 2^l. A sphere lives at the level whose cells are at least `ratio`
 /// times its diameter, so that its bound meets at most 2 cells per axis (8 in all).
-/// Only non-empty cells exist: a hash map keyed by (level, i, j, k).
+/// Only non-empty cells exist: a hash table keyed by (level, i, j, k) (cell_table.hpp).
 ///
 /// Pairs across levels (section 3.1: "all subspaces intersecting C, regardless of their
 /// grids"): a sphere is registered in the cells of its own level *and* in the (at most 8)
@@ -14,10 +14,10 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "kds/motion.hpp"
+#include "structures/tvb_grid/cell_table.hpp"
 
 namespace kds {
 
@@ -66,9 +66,9 @@ class HierarchicalGrid {
       for (std::int32_t i = c.lo[0]; i <= c.hi[0]; ++i)
         for (std::int32_t j = c.lo[1]; j <= c.hi[1]; ++j)
           for (std::int32_t k = c.lo[2]; k <= c.hi[2]; ++k) {
-            auto it = cells_.find(key(l, i, j, k));
-            if (it == cells_.end()) continue;
-            for (const Entry& e : it->second)
+            const std::vector<Entry>* cell = cells_.find(key(l, i, j, k));
+            if (cell == nullptr) continue;
+            for (const Entry& e : *cell)
               if (l == level || e.native) f(e.id);
           }
     }
@@ -82,7 +82,8 @@ class HierarchicalGrid {
     bool native;  // registered at its own level (else: a finer sphere registered upward)
   };
   static std::uint64_t key(int level, std::int32_t i, std::int32_t j, std::int32_t k) {
-    // 5 bits of level and 19 bits per index (offset to be non-negative): [-2^18, 2^18) cells per axis.
+    // 5 bits of level and 19 bits per index (offset to be non-negative): [-2^18, 2^18) cells
+    // per axis. 62 bits: never CellTable's free key (all ones).
     constexpr std::int64_t offset = std::int64_t(1) << (kIndexBits - 1);
     return (std::uint64_t(level) << (3 * kIndexBits)) | (std::uint64_t(i + offset) << (2 * kIndexBits)) |
            (std::uint64_t(j + offset) << kIndexBits) | std::uint64_t(k + offset);
@@ -94,7 +95,7 @@ class HierarchicalGrid {
   int levels_;
   Vec<3> origin_;
   std::vector<double> sides_;
-  std::unordered_map<std::uint64_t, std::vector<Entry>> cells_;
+  CellTable<Entry> cells_;
 };
 
 }  // namespace kds
