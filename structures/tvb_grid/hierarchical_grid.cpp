@@ -70,10 +70,15 @@ bool HierarchicalGrid::regions_overlap(int level_a, const CellRange& a, int leve
   return true;
 }
 
-void HierarchicalGrid::each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add) {
+void HierarchicalGrid::each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add,
+                                 const CellRange* skip) {
+  auto in = [](const CellRange& c, std::int32_t i, std::int32_t j, std::int32_t k) {
+    return c.lo[0] <= i && i <= c.hi[0] && c.lo[1] <= j && j <= c.hi[1] && c.lo[2] <= k && k <= c.hi[2];
+  };
   for (std::int32_t i = r.lo[0]; i <= r.hi[0]; ++i)
     for (std::int32_t j = r.lo[1]; j <= r.hi[1]; ++j)
       for (std::int32_t k = r.lo[2]; k <= r.hi[2]; ++k) {
+        if (skip != nullptr && in(*skip, i, j, k)) continue;
         const std::uint64_t h = key(level, i, j, k);
         if (add) {
           cells_[h].push_back(Entry{id, native});
@@ -96,6 +101,15 @@ void HierarchicalGrid::insert(std::uint32_t id, int level, const CellRange& r) {
 
 void HierarchicalGrid::erase(std::uint32_t id, int level, const CellRange& r) {
   for (int l = level; l < levels_; ++l) each_cell(l, coarsen(r, level, l), l == level, id, false);
+}
+
+void HierarchicalGrid::move(std::uint32_t id, int level, const CellRange& from, const CellRange& to) {
+  for (int l = level; l < levels_; ++l) {
+    const CellRange a = coarsen(from, level, l), b = coarsen(to, level, l);
+    if (a == b) continue;
+    each_cell(l, a, l == level, id, false, &b);  // the cells it leaves
+    each_cell(l, b, l == level, id, true, &a);   // the cells it enters
+  }
 }
 
 }  // namespace kds

@@ -56,6 +56,10 @@ class HierarchicalGrid {
 
   void insert(std::uint32_t id, int level, const CellRange& r);
   void erase(std::uint32_t id, int level, const CellRange& r);
+  /// erase(id, level, from) then insert(id, level, to), touching only the cells that change:
+  /// at most levels its coarsened region stays the same, and where it changes by a row of
+  /// cells (an entering or leaving event) only that row is erased or added.
+  void move(std::uint32_t id, int level, const CellRange& from, const CellRange& to);
 
   /// Calls f(id) for every sphere that may share space with a sphere of `level` whose
   /// region is `r` (each id possibly several times; the caller deduplicates).
@@ -88,7 +92,9 @@ class HierarchicalGrid {
     return (std::uint64_t(level) << (3 * kIndexBits)) | (std::uint64_t(i + offset) << (2 * kIndexBits)) |
            (std::uint64_t(j + offset) << kIndexBits) | std::uint64_t(k + offset);
   }
-  void each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add);
+  /// Registers (add) or unregisters the sphere in every cell of `r` at `level`, except the
+  /// cells of `skip` when given.
+  void each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add, const CellRange* skip = nullptr);
   static constexpr int kIndexBits = 19;
   static_assert(max_levels <= 32 && 3 * kIndexBits + 5 <= 64, "a cell key fits 64 bits");
 

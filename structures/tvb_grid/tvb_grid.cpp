@@ -62,9 +62,8 @@ CellRange TvbGrid::region_now(SphereId id) const {
 void TvbGrid::move(SphereId id, const CellRange& cells) {
   Record& r = spheres_[id];
   if (cells == r.cells) return;
-  grid_->erase(id, r.level, r.cells);
+  grid_->move(id, r.level, r.cells, cells);
   r.cells = cells;
-  grid_->insert(id, r.level, r.cells);
 }
 
 void TvbGrid::bound_was_reset(SphereId id) {

@@ -209,10 +209,26 @@ TEST(HierarchicalGrid, CandidatesIncludeEveryOverlappingRegion) {
     g.insert(i, level, items.back().cells);
   }
   check_all("after inserting");
-  // Move and erase at random, like a world does.
-  for (int round = 0; round < 600; ++round) {
+  // Move and erase at random, like a world does: by erase and insert, or by move() to a
+  // random region or to the region grown or shrunk by a row of cells (an entering or
+  // leaving event), which touches only the cells that change.
+  for (int round = 0; round < 1200; ++round) {
     const std::uint32_t i = static_cast<std::uint32_t>(rng() % items.size());
     Item& it = items[i];
+    if (it.alive && rng() % 2 == 0) {
+      CellRange to = random_range(rng, 12 >> it.level);
+      if (rng() % 2 == 0) {
+        to = it.cells;
+        const int k = static_cast<int>(rng() % 3);
+        std::int32_t& end = rng() % 2 == 0 ? to.lo[k] : to.hi[k];
+        end += rng() % 2 == 0 ? 1 : -1;
+        if (to.lo[k] > to.hi[k]) to = it.cells;
+      }
+      g.move(i, it.level, it.cells, to);
+      it.cells = to;
+      if (round % 100 == 0) check_all("after a move");
+      continue;
+    }
     if (it.alive) {
       g.erase(i, it.level, it.cells);
       if (rng() % 3 == 0) {
