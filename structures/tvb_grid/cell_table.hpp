@@ -25,29 +25,33 @@ class CellTable {
  public:
   /// No key may be all ones (the mark of a free slot).
   static constexpr std::uint64_t free_key = ~std::uint64_t{0};
+  /// A cell's entries, and how many of them the owner keeps first (the grid: the spheres
+  /// native to the cell's level, before those of finer levels registered upward).
+  struct Cell {
+    std::vector<Entry> entries;
+    std::uint32_t leading = 0;
+  };
 
   CellTable() { slots_.resize(min_slots); }
 
   std::size_t size() const { return count_; }
 
-  /// The spheres of the cell, or nullptr when it has none.
-  const std::vector<Entry>* find(std::uint64_t key) const {
+  /// The cell, or nullptr when it has no entries.
+  const Cell* find(std::uint64_t key) const {
     for (std::size_t i = home(key);; i = (i + 1) & mask()) {
       const Slot& s = slots_[i];
-      if (s.key == key) return &s.entries;
+      if (s.key == key) return &s.cell;
       if (s.key == free_key) return nullptr;
     }
   }
-  std::vector<Entry>* find(std::uint64_t key) {
-    return const_cast<std::vector<Entry>*>(static_cast<const CellTable&>(*this).find(key));
-  }
+  Cell* find(std::uint64_t key) { return const_cast<Cell*>(static_cast<const CellTable&>(*this).find(key)); }
 
-  /// The cell's list, made (empty) if the cell had none.
-  std::vector<Entry>& operator[](std::uint64_t key) {
+  /// The cell, made (empty) if it had no entries.
+  Cell& operator[](std::uint64_t key) {
     std::size_t i = home(key);
     for (;; i = (i + 1) & mask()) {
       Slot& s = slots_[i];
-      if (s.key == key) return s.entries;
+      if (s.key == key) return s.cell;
       if (s.key == free_key) break;
     }
     if (2 * (count_ + 1) > slots_.size()) {  // at most half full: short probes
@@ -56,19 +60,20 @@ class CellTable {
     }
     Slot& s = slots_[i];
     s.key = key;
+    s.cell.leading = 0;
     if (!pool_.empty()) {
-      s.entries = std::move(pool_.back());
+      s.cell.entries = std::move(pool_.back());
       pool_.pop_back();
     }
     ++count_;
-    return s.entries;
+    return s.cell;
   }
 
   /// Removes a cell whose list is empty; its list's buffer goes to the pool.
   void erase(std::uint64_t key) {
     std::size_t i = home(key);
     while (slots_[i].key != key) i = (i + 1) & mask();
-    pool_.push_back(std::move(slots_[i].entries));
+    pool_.push_back(std::move(slots_[i].cell.entries));
     pool_.back().clear();
     // Backward shift: every later entry of the run that may move into the hole (its home
     // is not in the cyclic range (hole, its place]) moves back, so that no probe for it
@@ -79,11 +84,11 @@ class CellTable {
       const bool stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
       if (stays) continue;
       slots_[hole].key = slots_[j].key;
-      slots_[hole].entries = std::move(slots_[j].entries);
+      slots_[hole].cell = std::move(slots_[j].cell);
       hole = j;
     }
     slots_[hole].key = free_key;
-    slots_[hole].entries = std::vector<Entry>();
+    slots_[hole].cell = Cell{};
     --count_;
   }
 
@@ -91,7 +96,7 @@ class CellTable {
   static constexpr std::size_t min_slots = 1024;
   struct Slot {
     std::uint64_t key = free_key;
-    std::vector<Entry> entries;
+    Cell cell;
   };
 
   std::size_t mask() const { return slots_.size() - 1; }
@@ -109,7 +114,7 @@ class CellTable {
       std::size_t i = home(s.key);
       while (slots_[i].key != free_key) i = (i + 1) & mask();
       slots_[i].key = s.key;
-      slots_[i].entries = std::move(s.entries);
+      slots_[i].cell = std::move(s.cell);
     }
   }
 

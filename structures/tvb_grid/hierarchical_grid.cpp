@@ -81,15 +81,25 @@ void HierarchicalGrid::each_cell(int level, const CellRange& r, bool native, std
         if (skip != nullptr && in(*skip, i, j, k)) continue;
         const std::uint64_t h = key(level, i, j, k);
         if (add) {
-          cells_[h].push_back(Entry{id, native});
+          Cell& cell = cells_[h];
+          std::vector<std::uint32_t>& v = cell.entries;
+          v.push_back(id);
+          if (native) std::swap(v[cell.leading++], v.back());  // after the natives, before the others
           continue;
         }
-        std::vector<Entry>* cell = cells_.find(h);
+        Cell* cell = cells_.find(h);
         if (cell == nullptr) throw std::logic_error("HierarchicalGrid: erase from an empty cell");
-        std::vector<Entry>& v = *cell;
-        auto e = std::find_if(v.begin(), v.end(), [&](const Entry& x) { return x.id == id && x.native == native; });
-        if (e == v.end()) throw std::logic_error("HierarchicalGrid: erase of an unregistered sphere");
-        *e = v.back();
+        std::vector<std::uint32_t>& v = cell->entries;
+        const auto first = v.begin() + (native ? 0 : cell->leading);
+        const auto last = native ? v.begin() + cell->leading : v.end();
+        const auto e = std::find(first, last, id);
+        if (e == last) throw std::logic_error("HierarchicalGrid: erase of an unregistered sphere");
+        if (native) {  // the last native fills the hole, the last entry the last native's place
+          *e = v[--cell->leading];
+          v[cell->leading] = v.back();
+        } else {
+          *e = v.back();
+        }
         v.pop_back();
         if (v.empty()) cells_.erase(h);
       }

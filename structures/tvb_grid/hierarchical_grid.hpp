@@ -70,10 +70,11 @@ class HierarchicalGrid {
       for (std::int32_t i = c.lo[0]; i <= c.hi[0]; ++i)
         for (std::int32_t j = c.lo[1]; j <= c.hi[1]; ++j)
           for (std::int32_t k = c.lo[2]; k <= c.hi[2]; ++k) {
-            const std::vector<Entry>* cell = cells_.find(key(l, i, j, k));
+            const Cell* cell = cells_.find(key(l, i, j, k));
             if (cell == nullptr) continue;
-            for (const Entry& e : *cell)
-              if (l == level || e.native) f(e.id);
+            // The natives first: at a coarser level only they are candidates.
+            const std::size_t end = l == level ? cell->entries.size() : cell->leading;
+            for (std::size_t e = 0; e < end; ++e) f(cell->entries[e]);
           }
     }
   }
@@ -81,10 +82,10 @@ class HierarchicalGrid {
   std::size_t cell_count() const { return cells_.size(); }
 
  private:
-  struct Entry {
-    std::uint32_t id;
-    bool native;  // registered at its own level (else: a finer sphere registered upward)
-  };
+  // A cell's spheres: first those registered at their own level (natives; `leading` of
+  // them), then the finer ones registered upward, so that a search from a finer level
+  // reads only the natives.
+  using Cell = CellTable<std::uint32_t>::Cell;
   static std::uint64_t key(int level, std::int32_t i, std::int32_t j, std::int32_t k) {
     // 5 bits of level and 19 bits per index (offset to be non-negative): [-2^18, 2^18) cells
     // per axis. 62 bits: never CellTable's free key (all ones).
@@ -101,7 +102,7 @@ class HierarchicalGrid {
   int levels_;
   Vec<3> origin_;
   std::vector<double> sides_;
-  CellTable<Entry> cells_;
+  CellTable<std::uint32_t> cells_;
 };
 
 }  // namespace kds

@@ -21,13 +21,14 @@ void check(const Table& table, const std::unordered_map<std::uint64_t, std::vect
            const std::vector<std::uint64_t>& keys) {
   ASSERT_EQ(table.size(), twin.size());
   for (const std::uint64_t k : keys) {
-    const std::vector<std::uint32_t>* cell = table.find(k);
+    const Table::Cell* cell = table.find(k);
     const auto it = twin.find(k);
     if (it == twin.end()) {
       ASSERT_EQ(cell, nullptr) << "key " << k << " was erased";
     } else {
       ASSERT_NE(cell, nullptr) << "key " << k << " is lost";
-      ASSERT_EQ(*cell, it->second) << "key " << k;
+      ASSERT_EQ(cell->entries, it->second) << "key " << k;
+      ASSERT_EQ(cell->leading, it->second.size() % 5) << "key " << k << ": the owner's count moved with its cell";
     }
   }
 }
@@ -69,19 +70,22 @@ TEST(CellTable, MatchesAnUnorderedMap) {
         if (it == twin.end() || rng() % 3 != 0) {
           // A sphere joins the cell (made if it had none).
           const auto id = static_cast<std::uint32_t>(rng() % 1000);
-          table[k].push_back(id);
+          Table::Cell& cell = table[k];
+          cell.entries.push_back(id);
           twin[k].push_back(id);
+          cell.leading = static_cast<std::uint32_t>(twin[k].size() % 5);  // any count the owner keeps
         } else {
           // A sphere leaves it; the cell goes when it is empty, as the grid does.
-          std::vector<std::uint32_t>* found = table.find(k);
+          Table::Cell* found = table.find(k);
           ASSERT_NE(found, nullptr) << "key " << k << " is lost";
-          std::vector<std::uint32_t>& mine = *found;
+          std::vector<std::uint32_t>& mine = found->entries;
           std::vector<std::uint32_t>& theirs = it->second;
           const std::size_t at = rng() % theirs.size();
           mine[at] = mine.back();
           mine.pop_back();
           theirs[at] = theirs.back();
           theirs.pop_back();
+          found->leading = static_cast<std::uint32_t>(theirs.size() % 5);
           if (theirs.empty()) {
             ASSERT_TRUE(mine.empty());
             table.erase(k);
@@ -97,13 +101,20 @@ TEST(CellTable, MatchesAnUnorderedMap) {
       if (HasFatalFailure()) return;
       // Emptied completely, then filled again: every cell found, none left over.
       for (const std::uint64_t k : keys)
-        if (std::vector<std::uint32_t>* cell = table.find(k)) {
-          cell->clear();
+        if (Table::Cell* cell = table.find(k)) {
+          cell->entries.clear();
           table.erase(k);
         }
       twin.clear();
       check(table, twin, keys);
-      for (const std::uint64_t k : keys) table[k].push_back(7), twin[k].push_back(7);
+      for (const std::uint64_t k : keys) {  // (a key may come twice in the set)
+        const bool fresh = twin.find(k) == twin.end();
+        Table::Cell& cell = table[k];
+        if (fresh) EXPECT_EQ(cell.leading, 0u) << "a new cell counts nothing";
+        cell.entries.push_back(7);
+        twin[k].push_back(7);
+        cell.leading = static_cast<std::uint32_t>(twin[k].size() % 5);
+      }
       check(table, twin, keys);
       if (HasFatalFailure()) return;
     }
@@ -111,11 +122,13 @@ TEST(CellTable, MatchesAnUnorderedMap) {
 
 TEST(CellTable, ANewCellIsEmptyEvenFromThePool) {
   Table table;
-  table[5].assign({1, 2, 3});
-  table.find(5)->clear();
+  table[5].entries.assign({1, 2, 3});
+  table[5].leading = 2;
+  table.find(5)->entries.clear();
   table.erase(5);  // its list goes to the pool
   EXPECT_EQ(table.find(5), nullptr);
-  EXPECT_TRUE(table[9].empty()) << "a list from the pool comes back cleared";
+  EXPECT_TRUE(table[9].entries.empty()) << "a list from the pool comes back cleared";
+  EXPECT_EQ(table[9].leading, 0u);
   EXPECT_EQ(table.size(), 1u);
 }
 
