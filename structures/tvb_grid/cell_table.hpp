@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -69,10 +70,15 @@ class CellTable {
     return s.cell;
   }
 
-  /// Removes a cell whose list is empty; its list's buffer goes to the pool.
+  /// Removes a cell whose list is empty; its list's buffer goes to the pool (which so holds
+  /// at most as many lists as there were cells at the most). std::logic_error if the table
+  /// has no such cell.
   void erase(std::uint64_t key) {
     std::size_t i = home(key);
-    while (slots_[i].key != key) i = (i + 1) & mask();
+    while (slots_[i].key != key) {
+      if (slots_[i].key == free_key) throw std::logic_error("CellTable: erase of a cell it does not hold");
+      i = (i + 1) & mask();
+    }
     pool_.push_back(std::move(slots_[i].cell.entries));
     pool_.back().clear();
     // Backward shift: every later entry of the run that may move into the hole (its home

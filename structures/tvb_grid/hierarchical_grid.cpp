@@ -105,15 +105,28 @@ void HierarchicalGrid::each_cell(int level, const CellRange& r, bool native, std
       }
 }
 
+void HierarchicalGrid::check(int level, const CellRange& r) const {
+  // A key holds 19 bits per index: an index outside [-max_index, max_index) would name
+  // another cell (or the table's free key). cells_of never gives one; a caller's own range might.
+  if (level < 0 || level >= levels_) throw InvalidInput("HierarchicalGrid: level " + std::to_string(level) + " out of range");
+  for (int k = 0; k < 3; ++k)
+    if (r.lo[k] < -max_index || r.hi[k] >= max_index || r.lo[k] > r.hi[k])
+      throw InvalidInput("HierarchicalGrid: a cell range beyond 2^18 cells from the origin, or empty");
+}
+
 void HierarchicalGrid::insert(std::uint32_t id, int level, const CellRange& r) {
+  check(level, r);
   for (int l = level; l < levels_; ++l) each_cell(l, coarsen(r, level, l), l == level, id, true);
 }
 
 void HierarchicalGrid::erase(std::uint32_t id, int level, const CellRange& r) {
+  check(level, r);
   for (int l = level; l < levels_; ++l) each_cell(l, coarsen(r, level, l), l == level, id, false);
 }
 
 void HierarchicalGrid::move(std::uint32_t id, int level, const CellRange& from, const CellRange& to) {
+  check(level, from);
+  check(level, to);
   for (int l = level; l < levels_; ++l) {
     const CellRange a = coarsen(from, level, l), b = coarsen(to, level, l);
     if (a == b) continue;

@@ -54,7 +54,11 @@ class HierarchicalGrid {
   /// Whether the regions of two spheres (each at its own level) overlap.
   bool regions_overlap(int level_a, const CellRange& a, int level_b, const CellRange& b) const;
 
+  /// Registers a sphere of `level` in its region `r`, and at every coarser level in the
+  /// region coarsened there. InvalidInput for a level out of range, or a range that is empty
+  /// or reaches beyond max_index cells (nothing changed).
   void insert(std::uint32_t id, int level, const CellRange& r);
+  /// Undoes insert(id, level, r); std::logic_error if it was not registered so.
   void erase(std::uint32_t id, int level, const CellRange& r);
   /// erase(id, level, from) then insert(id, level, to), touching only the cells that change:
   /// at most levels its coarsened region stays the same, and where it changes by a row of
@@ -96,6 +100,7 @@ class HierarchicalGrid {
   /// Registers (add) or unregisters the sphere in every cell of `r` at `level`, except the
   /// cells of `skip` when given.
   void each_cell(int level, const CellRange& r, bool native, std::uint32_t id, bool add, const CellRange* skip = nullptr);
+  void check(int level, const CellRange& r) const;
   static constexpr int kIndexBits = 19;
   static_assert(max_levels <= 32 && 3 * kIndexBits + 5 <= 64, "a cell key fits 64 bits");
 

@@ -5,6 +5,7 @@
 
 #include <bit>
 
+#include <cfenv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -70,6 +71,17 @@ TEST(Interval, NextUpAndDown) {
   EXPECT_EQ(kds::next_down(inf), max);
   EXPECT_EQ(kds::next_up(-inf), -max);
   EXPECT_TRUE(std::isnan(kds::next_up(std::numeric_limits<double>::quiet_NaN())));
+  // Whatever the rounding mode: -0 is made +0 in the integer, not by adding +0.0 (which
+  // rounding down leaves -0, and whose step was then NaN; found by review).
+  {
+    const int mode = std::fegetround();
+    std::fesetround(FE_DOWNWARD);
+    volatile double minus_zero = -0.0, plus_zero = 0.0;
+    const double up = kds::next_up(minus_zero), down = kds::next_down(plus_zero);
+    std::fesetround(mode);
+    EXPECT_EQ(up, std::numeric_limits<double>::denorm_min());
+    EXPECT_EQ(down, -std::numeric_limits<double>::denorm_min());
+  }
   // Every finite double, both signs, subnormals and the ends of the exponent range: the
   // branch-free step is std::nextafter's.
   const double denorm = std::numeric_limits<double>::denorm_min(), tiny = std::numeric_limits<double>::min();

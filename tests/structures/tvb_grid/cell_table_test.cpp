@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -130,6 +131,7 @@ TEST(CellTable, ANewCellIsEmptyEvenFromThePool) {
   EXPECT_TRUE(table[9].entries.empty()) << "a list from the pool comes back cleared";
   EXPECT_EQ(table[9].leading, 0u);
   EXPECT_EQ(table.size(), 1u);
+  EXPECT_THROW(table.erase(5), std::logic_error) << "a cell it does not hold";
 }
 
 }  // namespace

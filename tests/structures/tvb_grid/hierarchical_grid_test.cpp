@@ -247,6 +247,22 @@ TEST(HierarchicalGrid, CandidatesIncludeEveryOverlappingRegion) {
   EXPECT_EQ(g.cell_count(), 0u);
 }
 
+TEST(HierarchicalGrid, RangesBeyondTheKeysAreRefused) {
+  // A key holds 19 bits per index: -2^18 - 1 would have named another cell, or the cell
+  // table's free key (found by review). Nothing is changed by a refused call.
+  HierarchicalGrid g(1, 3);
+  const std::int32_t m = HierarchicalGrid::max_index;
+  g.insert(1, 0, CellRange{{m - 1, 0, 0}, {m - 1, 0, 0}});
+  EXPECT_THROW(g.insert(2, 0, CellRange{{-m - 1, 0, 0}, {-m, 0, 0}}), InvalidInput);
+  EXPECT_THROW(g.insert(2, 0, CellRange{{0, 0, m - 1}, {0, 0, m}}), InvalidInput);
+  EXPECT_THROW(g.insert(2, 0, CellRange{{1, 0, 0}, {0, 0, 0}}), InvalidInput) << "an empty range";
+  EXPECT_THROW(g.insert(2, 3, CellRange{}), InvalidInput) << "no level 3";
+  EXPECT_THROW(g.move(1, 0, CellRange{{m - 1, 0, 0}, {m - 1, 0, 0}}, CellRange{{m - 1, 0, 0}, {m, 0, 0}}), InvalidInput);
+  EXPECT_EQ(g.cell_count(), 3u) << "sphere 1 at each of the three levels, nothing else";
+  g.erase(1, 0, CellRange{{m - 1, 0, 0}, {m - 1, 0, 0}});
+  EXPECT_EQ(g.cell_count(), 0u);
+}
+
 TEST(HierarchicalGrid, EraseOfAnUnregisteredSphereIsALogicError) {
   HierarchicalGrid g(1, 2);
   const CellRange r{{0, 0, 0}, {1, 0, 0}};
