@@ -11,7 +11,8 @@
 /// took about a fifth of the ballistic Kim-Guibas-Shin scene through the collision world.
 /// Here a lookup is a multiplication and a probe of adjacent slots, and a cell's list keeps
 /// its buffer when the cell empties (it goes to the pool and serves the next new cell), so
-/// that after the first events the grid allocates nothing.
+/// that once running the grid allocates only when a cell's list outgrows the buffer it got
+/// (or the table doubles).
 
 #include <cstddef>
 #include <cstdint>
