@@ -36,6 +36,8 @@
 #include <limits>
 #include <vector>
 
+#include "kds/huge_pages.hpp"
+
 namespace kds {
 
 class Calendar {
@@ -232,11 +234,12 @@ class Calendar {
   Bin current_ = 0;
   Bin overflow_min_ = far;
   std::size_t mask_ = 15;
-  std::vector<Id> head_;               // by ring slot: the first id of its bin
-  std::vector<std::uint64_t> occupied_;        // by ring slot, a bit: its bin holds ids
+  // The arrays an event reads at random places are LargeVectors (kds/huge_pages.hpp).
+  LargeVector<Id> head_;               // by ring slot: the first id of its bin
+  LargeVector<std::uint64_t> occupied_;        // by ring slot, a bit: its bin holds ids
   std::vector<std::uint64_t> occupied_words_;  // by word of occupied_, a bit: it is not zero
   std::vector<double> times_;                  // rewidth's scratch
-  std::vector<Id> next_, prev_, slot_;  // by id: its list links and its slot (none: not held)
+  LargeVector<Id> next_, prev_, slot_;  // by id: its list links and its slot (none: not held)
   Id overflow_head_ = none;
   std::size_t ring_count_ = 0, overflow_count_ = 0;
   std::uint64_t visits_ = 0;

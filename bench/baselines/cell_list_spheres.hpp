@@ -27,6 +27,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "kds/huge_pages.hpp"
+
 namespace kds::baseline {
 
 using Vec3 = std::array<double, 3>;
@@ -128,10 +130,12 @@ class CellListSpheres {
   Vec3 lo_, hi_;
   std::array<int, 3> cells_{};
   Vec3 cell_side_{};
-  std::vector<State> spheres_;
-  std::vector<std::int32_t> head_;         // first sphere of each cell, -1 if none
-  std::vector<std::int32_t> next_, prev_;  // doubly linked cell lists
-  std::vector<Event> heap_;                // binary min-heap by `later`
+  // On huge pages once large, as kds's arrays are (kds/huge_pages.hpp): the comparison
+  // is then not one of page sizes.
+  kds::LargeVector<State> spheres_;
+  kds::LargeVector<std::int32_t> head_;         // first sphere of each cell, -1 if none
+  kds::LargeVector<std::int32_t> next_, prev_;  // doubly linked cell lists
+  kds::LargeVector<Event> heap_;                // binary min-heap by `later`
   std::size_t clean_at_ = 0;               // heap size that triggers clean()
   double now_ = 0;
   CellListCounters counters_;

@@ -11,14 +11,18 @@
 #include <cstdint>
 #include <limits>
 #include <utility>
+#include <span>
 #include <vector>
+
+#include "kds/huge_pages.hpp"
 
 namespace kds::baseline {
 
 class FloatingSortedList {
  public:
   /// Points given in increasing order of x at time 0 (ties allowed).
-  FloatingSortedList(std::vector<double> x, std::vector<double> v) : x_(std::move(x)), v_(std::move(v)) {
+  FloatingSortedList(const std::vector<double>& x, const std::vector<double>& v)
+      : x_(x.begin(), x.end()), v_(v.begin(), v.end()) {
     const std::size_t n = x_.size();
     order_.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) order_[i] = i;
@@ -50,7 +54,7 @@ class FloatingSortedList {
   }
 
   /// The points by rank.
-  const std::vector<std::uint32_t>& order() const { return order_; }
+  std::span<const std::uint32_t> order() const { return order_; }
   double position(std::uint32_t point, double t) const { return x_[point] + v_[point] * t; }
 
  private:
@@ -100,11 +104,13 @@ class FloatingSortedList {
     place(i, s);
   }
 
-  std::vector<double> x_, v_;         // by point
-  std::vector<std::uint32_t> order_;  // point at each rank
-  std::vector<double> key_;           // failure time of each slot
-  std::vector<std::uint32_t> heap_;   // slots in heap order
-  std::vector<std::uint32_t> where_;  // heap position of each slot
+  // On huge pages once large, as kds's arrays are (kds/huge_pages.hpp): the comparison
+  // is then not one of page sizes.
+  kds::LargeVector<double> x_, v_;         // by point
+  kds::LargeVector<std::uint32_t> order_;  // point at each rank
+  kds::LargeVector<double> key_;           // failure time of each slot
+  kds::LargeVector<std::uint32_t> heap_;   // slots in heap order
+  kds::LargeVector<std::uint32_t> where_;  // heap position of each slot
   double now_ = 0;
 };
 

@@ -254,7 +254,7 @@ Measurement sorted_list(Measurement m, const RunSettings& s, const std::string& 
         v.push_back(p.v);
       }
       const double setup = process_cpu_seconds();
-      baseline::FloatingSortedList list(std::move(x), std::move(v));
+      baseline::FloatingSortedList list(x, v);
       const double start = process_cpu_seconds();
       m.events += list.run_until(horizon);
       m.run_cpu_s += process_cpu_seconds() - start;

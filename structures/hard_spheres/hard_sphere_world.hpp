@@ -37,6 +37,7 @@
 #include "structures/collision/tie_keys.hpp"
 #include "structures/collision/wall.hpp"
 #include "kds/calendar.hpp"
+#include "kds/huge_pages.hpp"
 #include "structures/hard_spheres/event_times.hpp"
 
 namespace kds {
@@ -261,17 +262,19 @@ class HardSphereWorld {
   hard_spheres::Magnitudes magnitudes_{0, 0};
   double radius(SphereId i) const { return radius_.empty() ? r_ : radius_[i]; }
   double mass(SphereId i) const { return mass_.empty() ? m_ : mass_[i]; }
-  std::vector<Body> kin_;
+  // The arrays by sphere and by cell, read at random places by every event, are
+  // LargeVectors: on huge pages once large (kds/huge_pages.hpp).
+  LargeVector<Body> kin_;
   double r_ = 0, m_ = 0;            // every sphere's radius and mass, when they share them
-  std::vector<double> radius_, mass_;  // else each one's
+  LargeVector<double> radius_, mass_;  // else each one's
   // This world numbers the spheres by cell at the start (counting sort of the cell
   // indices), so that the spheres of a row of cells sit side by side in every array by
   // sphere, whatever the order the user gave them in. ext_: the user's id of each sphere;
   // int_: the inverse. Everything inside uses its own numbers (allowance keys and slots,
   // partners, the queue); what the user sees uses the user's (contacts, state(), the
   // messages), and so do the tie keys that order the events of one instant.
-  std::vector<SphereId> ext_, int_;
-  std::vector<std::uint32_t> cell_;  // cell_index of each sphere's cell
+  LargeVector<SphereId> ext_, int_;
+  LargeVector<std::uint32_t> cell_;  // cell_index of each sphere's cell
   // A cell's members: the first two in place, the others (a cell holds 0.76 spheres on
   // average at volume fraction 0.4) in cell_overflow_. A scan reads a row of three cells
   // as 24 contiguous bytes and copies each cell's two slots without a branch on how many
@@ -285,7 +288,7 @@ class HardSphereWorld {
   };
   static constexpr SphereId more_members = SphereId{1} << 31;
   static bool flagged(SphereId m) { return m != no_sphere && (m & more_members) != 0; }
-  std::vector<Cell> cell_table_;                                            // by cell index
+  LargeVector<Cell> cell_table_;                                            // by cell index
   std::unordered_map<std::uint32_t, std::vector<SphereId>> cell_overflow_;  // by cell index: members past the slots
   std::array<int, 3> cells_{1, 1, 1};
   Vec<3> side_{};
@@ -316,7 +319,7 @@ class HardSphereWorld {
   };
   static_assert(sizeof(Record) == 64);
   static constexpr std::uint32_t no_slot = ~std::uint32_t{0};
-  std::vector<Record> record_;  // by sphere
+  LargeVector<Record> record_;  // by sphere
   std::unordered_map<std::uint64_t, Allowance> allowances_;
   // Contacts at one instant (CollisionWorld's touching_now_).
   double instant_ = -std::numeric_limits<double>::infinity();

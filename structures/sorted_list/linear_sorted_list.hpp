@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "kds/calendar.hpp"
+#include "kds/huge_pages.hpp"
 #include "kds/signal.hpp"
 
 namespace kds {
@@ -78,7 +79,7 @@ class LinearSortedList {
   void run_until(double t);
 
   /// The point ids in increasing order of position just after now.
-  const std::vector<PointId>& order() const { return id_; }
+  std::span<const PointId> order() const { return id_; }
   /// Index of a point in order(). InvalidInput for an unknown id.
   std::size_t rank(PointId p) const;
   const LinearPoint& point(PointId p) const { return rank_point(rank(p)); }
@@ -127,10 +128,11 @@ class LinearSortedList {
   void sift_down(std::size_t pos);
   void require_not_in_callback(const char* operation) const;
 
-  std::vector<LinearPoint> point_;  // by rank
-  std::vector<PointId> id_;         // by rank
-  std::vector<std::uint32_t> rank_;  // by id
-  std::vector<Slot> slot_;           // slot s: ranks s and s + 1
+  // What a swap reads and writes at random places is in LargeVectors (kds/huge_pages.hpp).
+  LargeVector<LinearPoint> point_;  // by rank
+  LargeVector<PointId> id_;         // by rank
+  LargeVector<std::uint32_t> rank_;  // by id
+  LargeVector<Slot> slot_;           // slot s: ranks s and s + 1
   std::vector<std::uint32_t> heap_;  // slots of the current bin (or earlier), heap-ordered by before()
   Calendar calendar_;                // the other crossing slots, by the bin of lo
   std::vector<Calendar::Id> pulled_;

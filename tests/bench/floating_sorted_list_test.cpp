@@ -44,7 +44,7 @@ Outcome run_baseline(const std::vector<double>& x, const std::vector<double>& v,
   kds::baseline::FloatingSortedList list(x, v);
   Outcome o;
   o.swaps = list.run_until(horizon);
-  o.order = list.order();
+  o.order.assign(list.order().begin(), list.order().end());
   return o;
 }
 

@@ -5,12 +5,19 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "kds/dyadic.hpp"
 #include "structures/sorted_list/linear_sorted_list.hpp"
 
 namespace kds::testing {
+
+/// The list's order as a vector, to compare with the orders computed here.
+inline std::vector<LinearSortedList::PointId> order_of(const LinearSortedList& list) {
+  const std::span<const LinearSortedList::PointId> o = list.order();
+  return {o.begin(), o.end()};
+}
 
 /// The order of the points just after time t, exactly: by x + v t, then by velocity (the
 /// slower falls behind), then by id (points together forever keep their given order).

@@ -50,6 +50,7 @@ std::uint64_t below(std::uint64_t k) { return rng() % k; }
 using kds::testing::brute_order;
 using kds::testing::final_order;
 using kds::testing::inversions;
+using kds::testing::order_of;
 
 // ------------------------------------------------------------------ numbers
 double magnitude() {  // 1e-300 .. 1e300, subnormals, zeros of both signs, powers of two
@@ -194,7 +195,7 @@ void run_scene_(const std::vector<LinearPoint>& p, double width, bool audit_each
   LinearSortedList list(p, width);
   list.audit();
   const std::vector<PointId> start = brute_order(p, 0);
-  if (list.order() != start) fail("order just after 0", p, width);
+  if (order_of(list) != start) fail("order just after 0", p, width);
   struct Count {  // the list's comparison counters, whatever way the scene ends
     const LinearSortedList& list;
     ~Count() {
@@ -245,9 +246,9 @@ void run_scene_(const std::vector<LinearPoint>& p, double width, bool audit_each
     if (bad_swap) fail(why, p, width);
     list.audit();
     const std::vector<PointId> fin = final_order(p);
-    if (list.order() != fin) fail("final order", p, width);
+    if (order_of(list) != fin) fail("final order", p, width);
     if (list.stats().swaps != inversions(start, fin)) fail("final swap count", p, width);
-    if (list.order() != shadow) fail("callbacks disagree with order()", p, width);
+    if (order_of(list) != shadow) fail("callbacks disagree with order()", p, width);
     return;
   }
   double now = 0;
@@ -264,11 +265,11 @@ void run_scene_(const std::vector<LinearPoint>& p, double width, bool audit_each
     ++checks;
     list.audit();
     const std::vector<PointId> want = brute_order(p, t);
-    if (list.order() != want) fail("order at t = " + std::to_string(t), p, width);
+    if (order_of(list) != want) fail("order at t = " + std::to_string(t), p, width);
     for (std::size_t r = 0; r < want.size(); ++r)
       if (list.rank(want[r]) != r) fail("rank", p, width);
     if (list.stats().swaps != inversions(start, want)) fail("swap count at t", p, width);
-    if (list.order() != shadow) fail("callbacks disagree with order()", p, width);
+    if (order_of(list) != shadow) fail("callbacks disagree with order()", p, width);
     // An earlier target is rejected, unless it is exactly the current time.
     if (t > 0 && below(4) == 0) {
       const double before = std::nextafter(t, -INFINITY);

@@ -33,6 +33,7 @@ using PointId = LinearSortedList::PointId;
 using kds::testing::brute_order;
 using kds::testing::final_order;
 using kds::testing::inversions;
+using kds::testing::order_of;
 
 /// Runs the list to each check time (with an audit after every swap when `audit_steps`)
 /// and compares it with the exact sort there and with the count of pairs that crossed.
@@ -41,14 +42,14 @@ void check_against_brute_force(const std::vector<LinearPoint>& p, const std::vec
   LinearSortedList list(p, bin_width);
   list.audit();
   const std::vector<PointId> start = brute_order(p, 0);
-  ASSERT_EQ(list.order(), start) << "the order just after 0";
+  ASSERT_EQ(order_of(list), start) << "the order just after 0";
   if (audit_steps) list.on_swap().subscribe([&](PointId, PointId) { list.audit(); });
   for (const double t : times) {
     list.run_until(t);
     SCOPED_TRACE("t = " + std::to_string(t));
     list.audit();
     const std::vector<PointId> want = brute_order(p, t);
-    ASSERT_EQ(list.order(), want);
+    ASSERT_EQ(order_of(list), want);
     for (std::size_t r = 0; r < want.size(); ++r) ASSERT_EQ(list.rank(want[r]), r);
     ASSERT_EQ(list.stats().swaps, inversions(start, want));
   }
@@ -110,12 +111,12 @@ TEST(LinearSortedList, DegenerateScenesMatchTheExactSort) {
       swap_times.push_back(list.now());
     });
     const std::vector<PointId> start = brute_order(p, 0);
-    ASSERT_EQ(list.order(), start);
+    ASSERT_EQ(order_of(list), start);
     for (const double t : times) {
       list.run_until(t);
       list.audit();
-      ASSERT_EQ(list.order(), brute_order(p, t)) << "t = " << t;
-      ASSERT_EQ(list.stats().swaps, inversions(start, list.order())) << "t = " << t;
+      ASSERT_EQ(order_of(list), brute_order(p, t)) << "t = " << t;
+      ASSERT_EQ(list.stats().swaps, inversions(start, order_of(list))) << "t = " << t;
     }
     for (std::size_t i = 1; i < swap_times.size(); ++i) simultaneous += swap_times[i] == swap_times[i - 1];
     beyond_doubles += list.stats().comparisons_undecided;
@@ -143,7 +144,7 @@ TEST(LinearSortedList, StepsOneSwapAtATimeInTheOrderOfTheExactCrossings) {
     // Every pair that ever crosses has crossed: the order at the end of time is by
     // velocity, then by position at time 0, then by id.
     const std::vector<PointId> last = final_order(p);
-    EXPECT_EQ(list.order(), last) << "scene " << scene;
+    EXPECT_EQ(order_of(list), last) << "scene " << scene;
     EXPECT_EQ(steps, inversions(brute_order(p, 0), last));
   }
 }
@@ -167,7 +168,7 @@ TEST(LinearSortedList, SwapsAsTheGenericSortedList) {
       list.run_until(t);
       std::vector<PointId> generic_order;
       for (const kds::EntryId e : generic.order()) generic_order.push_back(point_of_entry.at(e));
-      ASSERT_EQ(list.order(), generic_order) << "t = " << t;
+      ASSERT_EQ(order_of(list), generic_order) << "t = " << t;
       ASSERT_EQ(list.stats().swaps, generic.swaps()) << "t = " << t;
     }
   }
@@ -192,7 +193,7 @@ TEST(LinearSortedList, CallbacksSeeTheRepairedListAndMayNotRunIt) {
   EXPECT_EQ(swaps[0], std::make_pair(PointId{0}, PointId{1}));
   EXPECT_EQ(swaps[1], std::make_pair(PointId{0}, PointId{2}));
   EXPECT_EQ(swaps[2], std::make_pair(PointId{1}, PointId{2}));
-  EXPECT_EQ(list.order(), (std::vector<PointId>{2, 1, 0}));
+  EXPECT_EQ(order_of(list), (std::vector<PointId>{2, 1, 0}));
 }
 
 TEST(LinearSortedList, ThreePointsMeetingAtOneInstant) {
@@ -200,7 +201,7 @@ TEST(LinearSortedList, ThreePointsMeetingAtOneInstant) {
   const std::vector<LinearPoint> p{{0, 1}, {1, 0}, {2, -1}};
   LinearSortedList list(p);
   list.run_until(1);  // the instant itself: every crossing at t <= 1 is processed
-  EXPECT_EQ(list.order(), (std::vector<PointId>{2, 1, 0}));
+  EXPECT_EQ(order_of(list), (std::vector<PointId>{2, 1, 0}));
   EXPECT_EQ(list.stats().swaps, 3u);
   list.audit();
 }
@@ -208,7 +209,7 @@ TEST(LinearSortedList, ThreePointsMeetingAtOneInstant) {
 TEST(LinearSortedList, PointsTogetherAtTimeZeroAreOrderedAsJustAfterIt) {
   const std::vector<LinearPoint> p{{0, 1}, {0, -1}, {0, 0}, {0, 0}};
   LinearSortedList list(p);
-  EXPECT_EQ(list.order(), (std::vector<PointId>{1, 2, 3, 0}));
+  EXPECT_EQ(order_of(list), (std::vector<PointId>{1, 2, 3, 0}));
   EXPECT_FALSE(list.step()) << "no pair ever crosses";
   EXPECT_EQ(list.stats().swaps, 0u);
   list.audit();
@@ -256,7 +257,7 @@ TEST(LinearSortedList, NowIsNeverBeforeTheLastSwapSoRunningUntilItIsRight) {
   EXPECT_THROW(list.run_until(1.0 / 3), kds::InvalidInput) << "fl(1/3) is before the swap";
   list.run_until(list.now());
   list.audit();
-  EXPECT_EQ(list.order(), brute_order(p, list.now()));
+  EXPECT_EQ(order_of(list), brute_order(p, list.now()));
 }
 
 TEST(LinearSortedList, CoordinatesWhoseDifferencesOverflow) {
