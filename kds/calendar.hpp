@@ -59,9 +59,7 @@ class Calendar {
     head_.assign(b, none);
     occupied_.assign((b + 63) / 64, 0);
     occupied_words_.assign((occupied_.size() + 63) / 64, 0);
-    next_.assign(n, none);
-    prev_.assign(n, none);
-    slot_.assign(n, none);
+    links_.assign(n, Link{});
     overflow_head_ = none;
     overflow_min_ = far;
     current_ = 0;
@@ -77,7 +75,7 @@ class Calendar {
   }
   Bin current() const { return current_; }
   double width() const { return width_; }
-  bool holds(Id id) const { return slot_[id] != none; }
+  bool holds(Id id) const { return links_[id].slot != none; }
   std::size_t size() const { return ring_count_ + overflow_count_; }
   /// Bins looked at by advance() since reset() (for tests of its work: the empty bins it
   /// skips are not looked at).
@@ -95,12 +93,13 @@ class Calendar {
     }
   }
   void remove(Id id) {
-    const Id s = slot_[id];
+    Link& l = links_[id];
+    const Id s = l.slot;
     Id& head = s == overflow_slot ? overflow_head_ : head_[s];
-    if (prev_[id] == none) head = next_[id];
-    else next_[prev_[id]] = next_[id];
-    if (next_[id] != none) prev_[next_[id]] = prev_[id];
-    slot_[id] = none;
+    if (l.prev == none) head = l.next;
+    else links_[l.prev].next = l.next;
+    if (l.next != none) links_[l.next].prev = l.prev;
+    l.slot = none;
     if (s == overflow_slot) {
       --overflow_count_;
     } else {
@@ -127,9 +126,9 @@ class Calendar {
         unmark(slot);
         continue;
       }
-      for (Id id = head; id != none; id = next_[id]) {
+      for (Id id = head; id != none; id = links_[id].next) {
         out.push_back(id);
-        slot_[id] = none;
+        links_[id].slot = none;
         --ring_count_;
       }
       head = none;
@@ -142,8 +141,8 @@ class Calendar {
   /// For audits: calls f(id) for every id held.
   template <class F>
   void for_each(F&& f) const {
-    for (Id id = 0; id < slot_.size(); ++id)
-      if (slot_[id] != none) f(id);
+    for (Id id = 0; id < links_.size(); ++id)
+      if (links_[id].slot != none) f(id);
   }
 
  private:
@@ -193,7 +192,7 @@ class Calendar {
   template <class TimeOf>
   bool rewidth(TimeOf&& time_of) {
     times_.clear();
-    for (Id id = overflow_head_; id != none; id = next_[id])
+    for (Id id = overflow_head_; id != none; id = links_[id].next)
       if (const double t = time_of(id); std::isfinite(t)) times_.push_back(t);
     if (times_.empty()) return false;
     const double earliest = *std::min_element(times_.begin(), times_.end());
@@ -209,10 +208,8 @@ class Calendar {
 
   void link(Id id, Id slot, Id& head) {
     if (head == none && slot != overflow_slot) mark(slot);
-    slot_[id] = slot;
-    prev_[id] = none;
-    next_[id] = head;
-    if (head != none) prev_[head] = id;
+    links_[id] = Link{head, none, slot};
+    if (head != none) links_[head].prev = id;
     head = id;
   }
   /// The overflow's ids whose bins the ring now reaches move into it; the bound on the
@@ -224,7 +221,7 @@ class Calendar {
     overflow_count_ = 0;
     overflow_min_ = far;
     while (id != none) {
-      const Id next = next_[id];
+      const Id next = links_[id].next;
       add(id, std::max(bin(time_of(id)), current_));
       id = next;
     }
@@ -239,7 +236,12 @@ class Calendar {
   LargeVector<std::uint64_t> occupied_;        // by ring slot, a bit: its bin holds ids
   std::vector<std::uint64_t> occupied_words_;  // by word of occupied_, a bit: it is not zero
   std::vector<double> times_;                  // rewidth's scratch
-  LargeVector<Id> next_, prev_, slot_;  // by id: its list links and its slot (none: not held)
+  // By id: its list links and its slot (none: not held), side by side, so that adding or
+  // removing an id touches one line of its own where three arrays took three.
+  struct Link {
+    Id next = none, prev = none, slot = none;
+  };
+  LargeVector<Link> links_;
   Id overflow_head_ = none;
   std::size_t ring_count_ = 0, overflow_count_ = 0;
   std::uint64_t visits_ = 0;
