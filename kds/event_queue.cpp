@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "kds/huge_pages.hpp"
+
 namespace kds {
 namespace {
 
@@ -150,9 +152,10 @@ class HeapEventQueue final : public EventQueue {
     place(i, e);
   }
 
-  std::vector<Entry> heap_;
-  std::vector<std::uint32_t> where_;               // by certificate id; `absent` when not queued
-  std::vector<CertificateBase*> certificates_;     // by certificate id (ids are dense)
+  // On huge pages once large (kds/huge_pages.hpp): a sift reads them at random.
+  LargeVector<Entry> heap_;
+  LargeVector<std::uint32_t> where_;               // by certificate id; `absent` when not queued
+  LargeVector<CertificateBase*> certificates_;     // by certificate id (ids are dense)
 };
 
 class ReferenceEventQueue final : public EventQueue {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "kds/huge_pages.hpp"
 #include "kds/key.hpp"
 
 namespace kds {
@@ -140,8 +141,8 @@ class KeyTable {
   Bodies* bodies_;
   const char* structure_;
   const char* noun_;
-  std::vector<Key> keys_;  // by entry
-  std::vector<Compact> compact_;  // by entry
+  LargeVector<Key> keys_;  // by entry (on huge pages once large: kds/huge_pages.hpp)
+  LargeVector<Compact> compact_;  // by entry
   std::vector<bool> present_;
   std::vector<EntryId> free_;
 };

@@ -16,6 +16,7 @@
 #include "kds/certificate.hpp"
 #include "kds/config.hpp"
 #include "kds/event_queue.hpp"
+#include "kds/huge_pages.hpp"
 #include "kds/observer.hpp"
 #include "kds/statistics.hpp"
 #include "kds/structure.hpp"
@@ -196,7 +197,7 @@ class Simulator {
   Root now_ = Root::at(0.0);
   std::unique_ptr<EventQueue> queue_;
   Bodies bodies_;
-  std::vector<std::unique_ptr<CertificateBase>> slots_;  // indexed by certificate id
+  LargeVector<std::unique_ptr<CertificateBase>> slots_;  // indexed by certificate id (kds/huge_pages.hpp)
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::unique_ptr<CertificateBase>> graveyard_;  // destroyed, kept while now_ may refer to them
   std::vector<CertificateBase*> pending_;

@@ -126,7 +126,7 @@ bool SortedList::below(EntryId a, EntryId b) const {
   return sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive;
 }
 
-void SortedList::relink(const std::vector<std::size_t>& old_rank, std::vector<Certificate*> old_certificates) {
+void SortedList::relink(const std::vector<std::size_t>& old_rank, LargeVector<Certificate*> old_certificates) {
   constexpr std::size_t none = ~std::size_t{0};
   for (std::size_t k = 0; k < order_.size(); ++k) rank_[order_[k]] = k;
   const std::size_t gaps = order_.size() > 0 ? order_.size() - 1 : 0;

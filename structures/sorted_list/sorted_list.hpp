@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "certificates/order.hpp"
+#include "kds/huge_pages.hpp"
 #include "kds/key_table.hpp"
 #include "kds/signal.hpp"
 #include "kds/simulator.hpp"
@@ -95,13 +96,15 @@ class SortedList final : public Structure {
   /// After order_ was rearranged: ranks renumbered, the certificate of every adjacent pair
   /// that was adjacent before (old_rank, old certificates) kept, the others destroyed or
   /// created.
-  void relink(const std::vector<std::size_t>& old_rank, std::vector<Certificate*> old_certificates);
+  void relink(const std::vector<std::size_t>& old_rank, LargeVector<Certificate*> old_certificates);
 
   Simulator& sim_;
   KeyTable keys_;
-  std::vector<std::size_t> rank_;  // by entry
+  // rank_ and certificates_ are read at random by every swap: on huge pages once large
+  // (kds/huge_pages.hpp).
+  LargeVector<std::size_t> rank_;  // by entry
   std::vector<EntryId> order_;
-  std::vector<Certificate*> certificates_;  // certificates_[i] sits between order_[i] and order_[i + 1]
+  LargeVector<Certificate*> certificates_;  // certificates_[i] sits between order_[i] and order_[i + 1]
   Signal<EntryId, EntryId> swapped_;
   Signal<EntryId> inserted_;
   Signal<EntryId, std::size_t> erased_;
