@@ -9,7 +9,7 @@
 /// earlier ones) in a heap, which orders them exactly; this keeps the rest unordered:
 /// adding and removing an id is O(1), and when the heap has no event left its user takes
 /// the next non-empty bin's ids into it. A time in an earlier bin is earlier than every
-/// time in a later one (the bin is the floor of a rounded, monotonic quotient), so the
+/// time in a later one (the bin is the floor of a rounded, monotonic product), so the
 /// heap's first event is the queue's.
 ///
 /// A ring of `bins` lists covers the bins after the current one; an id further ahead
@@ -52,7 +52,7 @@ class Calendar {
   /// the current bin is the one of `origin`. `bins` is rounded up to a power of two.
   void reset(std::size_t n, double origin, double width, std::size_t bins) {
     origin_ = origin;
-    width_ = width;
+    set_width(width);
     std::size_t b = 16;
     while (b < bins) b *= 2;
     mask_ = b - 1;
@@ -69,7 +69,9 @@ class Calendar {
 
   /// The bin of time t (`far` beyond the numbered range, and for +infinity).
   Bin bin(double t) const {
-    const double x = std::floor((t - origin_) / width_);
+    // A product by the width's reciprocal, not a quotient: a division was on the path of
+    // every reschedule. Rounded, it is still monotonic in t, which is all the order needs.
+    const double x = std::floor((t - origin_) * per_width_);
     if (!(x < 0x1p60)) return far;
     return x < -0x1p60 ? -far : static_cast<Bin>(x);
   }
@@ -200,7 +202,7 @@ class Calendar {
     std::nth_element(times_.begin(), times_.begin() + static_cast<std::ptrdiff_t>(m - 1), times_.end());
     const double w = (times_[m - 1] - earliest) / static_cast<double>(m);
     origin_ = earliest;
-    if (w > 0 && std::isfinite(w)) width_ = w;
+    if (w > 0 && std::isfinite(w)) set_width(w);
     current_ = -1;  // every time is at or after the origin: in bin 0 or later
     rebin_overflow(time_of);
     return true;
@@ -227,7 +229,14 @@ class Calendar {
     }
   }
 
-  double origin_ = 0, width_ = 1;
+  void set_width(double w) {
+    width_ = w;
+    // A subnormal width's reciprocal overflows; the largest double keeps bin(origin) = 0
+    // where infinity would make it NaN (and bins only coarser, still monotonic).
+    per_width_ = std::min(1 / w, std::numeric_limits<double>::max());
+  }
+
+  double origin_ = 0, width_ = 1, per_width_ = 1;
   Bin current_ = 0;
   Bin overflow_min_ = far;
   std::size_t mask_ = 15;
