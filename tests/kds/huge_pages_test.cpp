@@ -1,11 +1,12 @@
 // The allocator of large arrays (kds/huge_pages.hpp): alignment and contents across the
-// threshold where it maps its own memory, vectors growing through it, and, where the
-// system grants transparent huge pages to regions that ask, that a large array gets them.
+// threshold where it maps its own memory, vectors growing through it, and that a large
+// array's mapping is advised to transparent huge pages (the kernel's flag on it).
 #include "kds/huge_pages.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -74,8 +75,9 @@ std::string setting(const char* path) {
   return open != std::string::npos && close > open ? line.substr(open + 1, close - open - 1) : "";
 }
 
-/// The kB of AnonHugePages in the mapping of /proc/self/smaps that holds `p`.
-long huge_kb_at(const void* p) {
+/// A field of the mapping of /proc/self/smaps that holds `p` ("VmFlags", "AnonHugePages"):
+/// the rest of its line, "" if there is none.
+std::string smaps_field_at(const void* p, const std::string& field) {
   std::ifstream smaps("/proc/self/smaps");
   const auto at = reinterpret_cast<std::uintptr_t>(p);
   bool inside = false;
@@ -87,21 +89,25 @@ long huge_kb_at(const void* p) {
       inside = lo <= at && at < hi;
       continue;
     }
-    if (inside && line.rfind("AnonHugePages:", 0) == 0) return std::stol(line.substr(14));
+    if (inside && line.rfind(field + ":", 0) == 0) return line.substr(field.size() + 1);
   }
-  return -1;
+  return "";
 }
 
-TEST(HugePages, LargeArraysGetHugePagesWhereTheSystemGrantsThem) {
-  const std::string enabled = setting("/sys/kernel/mm/transparent_hugepage/enabled");
-  const std::string defrag = setting("/sys/kernel/mm/transparent_hugepage/defrag");
-  if (!huge_pages::enabled() || (enabled != "madvise" && enabled != "always") ||
-      (defrag != "madvise" && defrag != "always" && defrag != "defer+madvise"))
-    GTEST_SKIP() << "transparent huge pages: enabled [" << enabled << "], defrag [" << defrag
-                 << "], KDS_HUGE_PAGES " << (huge_pages::enabled() ? "on" : "off")
-                 << ": the kernel would not grant them on a fault";
+TEST(HugePages, LargeArraysAreAdvisedToHugePages) {
+  // What this code decides is the advice, which the kernel records on the mapping as the
+  // flag "hg" whatever it can grant; whether a huge page is granted on a fault also
+  // depends on free, unfragmented memory, so that is printed, not asserted.
+  if (!huge_pages::enabled()) GTEST_SKIP() << "KDS_HUGE_PAGES is off (or not Linux)";
+  if (!std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled"))
+    GTEST_SKIP() << "this kernel has no transparent huge pages";
   LargeVector<double> v(4 * huge_page / sizeof(double), 1.0);  // touched: the pages exist
-  EXPECT_GE(huge_kb_at(v.data()), 2048) << "no huge page in the mapping of a " << v.size() * sizeof(double) << "-byte array";
+  const std::string flags = smaps_field_at(v.data(), "VmFlags");
+  ASSERT_FALSE(flags.empty()) << "no mapping in /proc/self/smaps holds the array";
+  EXPECT_NE((flags + " ").find(" hg "), std::string::npos) << "VmFlags:" << flags;
+  std::printf("transparent huge pages: enabled [%s], defrag [%s]; AnonHugePages of the array's mapping:%s\n",
+              setting("/sys/kernel/mm/transparent_hugepage/enabled").c_str(),
+              setting("/sys/kernel/mm/transparent_hugepage/defrag").c_str(), smaps_field_at(v.data(), "AnonHugePages").c_str());
 }
 
 }  // namespace
