@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <limits>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,6 +41,16 @@ TEST(HugePages, AlignedWritableAndFreedOnEitherSideOfTheThreshold) {
       huge_pages::deallocate(p, bytes, alignment);
     }
   }
+}
+
+TEST(HugePages, SizesNearTheLargestThrowBadAlloc) {
+  // Rounding such a size up to whole pages wrapped around, and a pointer to memory given
+  // back came out (found by review).
+  constexpr std::size_t largest = std::numeric_limits<std::size_t>::max();
+  for (const std::size_t bytes : {largest, largest - 10, largest - huge_page, largest / 2 + 1})
+    EXPECT_THROW(huge_pages::allocate(bytes, 8), std::bad_alloc) << bytes << " bytes";
+  EXPECT_THROW(kds::HugePageAllocator<char>().allocate(largest), std::bad_alloc);
+  EXPECT_THROW(kds::HugePageAllocator<double>().allocate(largest / 4), std::bad_alloc);  // n * 8 overflows
 }
 
 TEST(HugePages, VectorKeepsItsContentsGrowingPastTheThreshold) {
@@ -98,7 +110,7 @@ TEST(HugePages, LargeArraysAreAdvisedToHugePages) {
   // What this code decides is the advice, which the kernel records on the mapping as the
   // flag "hg" whatever it can grant; whether a huge page is granted on a fault also
   // depends on free, unfragmented memory, so that is printed, not asserted.
-  if (!huge_pages::enabled()) GTEST_SKIP() << "KDS_HUGE_PAGES is off (or not Linux)";
+  if (!huge_pages::enabled()) GTEST_SKIP() << "large arrays are not mapped here: KDS_HUGE_PAGES is off, not Linux, or AddressSanitizer";
   if (!std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled"))
     GTEST_SKIP() << "this kernel has no transparent huge pages";
   LargeVector<double> v(4 * huge_page / sizeof(double), 1.0);  // touched: the pages exist
