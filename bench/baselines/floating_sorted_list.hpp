@@ -10,8 +10,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <utility>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "kds/huge_pages.hpp"
