@@ -31,6 +31,7 @@
 
 #include "kds/body_id.hpp"
 #include "kds/certificate.hpp"
+#include "kds/huge_pages.hpp"
 #include "kds/motion.hpp"
 #include "kds/signal.hpp"
 
@@ -191,13 +192,13 @@ class Bodies {
   /// is 40 bytes and a sorted list over 1D keys reads one cache line per key (a widened
   /// Motion<3> is 104). place_[index] says which array and where.
   template <int D>
-  std::vector<Motion<D>>& motions() {
+  LargeVector<Motion<D>>& motions() {
     if constexpr (D == 1) return motions1_;
     else if constexpr (D == 2) return motions2_;
     else return motions3_;
   }
   template <int D>
-  const std::vector<Motion<D>>& motions() const {
+  const LargeVector<Motion<D>>& motions() const {
     return const_cast<Bodies*>(this)->motions<D>();
   }
   template <int D>
@@ -226,14 +227,14 @@ class Bodies {
   // By index: the generation of the live body there, or kDead (no generation has it):
   // contains() reads one contiguous word, on every certificate's creation.
   static constexpr std::uint32_t kDead = ~std::uint32_t{0};
-  std::vector<std::uint32_t> live_generation_;
+  LargeVector<std::uint32_t> live_generation_;
   // By index: (dimension << kDimensionShift) | slot in motions<dimension>().
   static constexpr std::uint32_t kDimensionShift = 30;
   static constexpr std::uint32_t kSlotMask = (std::uint32_t{1} << kDimensionShift) - 1;
-  std::vector<std::uint32_t> place_;
-  std::vector<Motion<1>> motions1_;
-  std::vector<Motion<2>> motions2_;
-  std::vector<Motion<3>> motions3_;
+  LargeVector<std::uint32_t> place_;
+  LargeVector<Motion<1>> motions1_;
+  LargeVector<Motion<2>> motions2_;
+  LargeVector<Motion<3>> motions3_;
   std::array<std::vector<std::uint32_t>, max_dimension> free_slots_;  // by dimension - 1
   std::vector<std::uint32_t> free_;     // indices to reuse
   std::vector<std::uint32_t> retired_;  // erased at the current time: reused once the clock moves on

@@ -120,7 +120,7 @@ void RollingTree::sweep(const PlaneLists& lists) {
     SphereId ball;
   };
   std::vector<Open> open;
-  const std::vector<EntryId>& order = lists.list(0).order();
+  const std::span<const EntryId> order = lists.list(0).order();
   std::vector<std::uint32_t> where(order.size(), 0);  // by the entry of a box's x high side
   for (EntryId e : order) {
     const PlaneEntry& it = lists.item(0, e);

@@ -154,7 +154,7 @@ std::vector<EntryId> SortedList::insert_all(std::span<const Key> keys) {
   constexpr std::size_t none = ~std::size_t{0};
   std::vector<EntryId> added;
   added.reserve(keys.size());
-  std::vector<EntryId> merged;
+  LargeVector<EntryId> merged;
   try {
     for (const Key& k : keys) added.push_back(keys_.add(k));
     // The new keys in order among themselves (stable: equal keys keep the given order);
@@ -199,7 +199,7 @@ void SortedList::erase_all(std::span<const EntryId> entries) {
   std::vector<std::pair<std::size_t, EntryId>> erased;  // (old rank, entry)
   erased.reserve(entries.size());
   for (EntryId e : entries) erased.emplace_back(rank_[e], e);
-  std::vector<EntryId> kept;
+  LargeVector<EntryId> kept;
   kept.reserve(order_.size() - entries.size());
   for (EntryId e : order_)
     if (!going[e]) kept.push_back(e);

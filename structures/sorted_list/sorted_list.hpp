@@ -62,7 +62,7 @@ class SortedList final : public Structure {
   bool contains(EntryId entry) const { return keys_.contains(entry); }
   const Key& key(EntryId entry) const;
   /// The entries in increasing order of their keys (just after the current time).
-  const std::vector<EntryId>& order() const { return order_; }
+  std::span<const EntryId> order() const { return order_; }
   std::size_t size() const { return order_.size(); }
   /// Index of an entry in order().
   std::size_t rank(EntryId entry) const;
@@ -103,7 +103,7 @@ class SortedList final : public Structure {
   // rank_ and certificates_ are read at random by every swap: on huge pages once large
   // (kds/huge_pages.hpp).
   LargeVector<std::size_t> rank_;  // by entry
-  std::vector<EntryId> order_;
+  LargeVector<EntryId> order_;
   LargeVector<Certificate*> certificates_;  // certificates_[i] sits between order_[i] and order_[i + 1]
   Signal<EntryId, EntryId> swapped_;
   Signal<EntryId> inserted_;

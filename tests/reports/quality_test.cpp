@@ -26,7 +26,7 @@ TEST(Quality, HandCheckedSortedListRun) {
   const EntryId eb = list.insert(Key::coordinate(b));
   const EntryId ec = list.insert(Key::coordinate(c));
   sim.run_until(2.0);
-  ASSERT_EQ(list.order(), (std::vector<EntryId>{eb, ec, ea}));
+  ASSERT_EQ(std::vector<EntryId>(list.order().begin(), list.order().end()), (std::vector<EntryId>{eb, ec, ea}));
 
   const Quality q = measure_quality(sim);
   EXPECT_EQ(q.bodies, 3u);

@@ -29,11 +29,11 @@ TEST(SortedListDegenerate, ManyPointsMeetAtOneTimeAndPlace) {
       kds::SortedList list(sim);
       std::vector<kds::EntryId> ids;
       for (int i = 0; i < n; ++i) ids.push_back(insert_point(sim, list, Motion<1>::linear(0.0, {double(i)}, {-k * i})));
-      EXPECT_EQ(list.order(), ids);
+      EXPECT_EQ(kds::testing::order_of(list), ids);
       sim.run_until(1.0);
       EXPECT_EQ(list.swaps(), static_cast<std::uint64_t>(n * (n - 1) / 2));
       std::vector<kds::EntryId> reversed(ids.rbegin(), ids.rend());
-      EXPECT_EQ(list.order(), reversed);
+      EXPECT_EQ(kds::testing::order_of(list), reversed);
       const kds::Statistics& s = sim.statistics();
       // All at one exact time (1/3 is not a double: equality must be recognised exactly).
       EXPECT_EQ(s.events_at_equal_times, s.events - 1) << s;
@@ -81,12 +81,12 @@ TEST(SortedListDegenerate, PointsCoincidingAtTimeZero) {
   const auto down = insert_point(sim, list, Motion<1>::linear(0.0, {0.0}, {-1.0}));
   const auto still = insert_point(sim, list, Motion<1>::constant({0.0}));
   const auto flat_then_up = insert_point(sim, list, cubic(0.0, 0.0, 0.0, 1.0, 0.0));  // t^2: after "still", before "up"
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{down, still, flat_then_up, up}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{down, still, flat_then_up, up}));
   sim.run_until(0.5);
   EXPECT_EQ(list.swaps(), 0u);
   sim.run_until(1.5);  // t^2 overtakes t at t = 1
   EXPECT_EQ(list.swaps(), 1u);
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{down, still, up, flat_then_up}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{down, still, up, flat_then_up}));
 }
 
 TEST(SortedListDegenerate, EventsAtTimeZero) {
@@ -104,7 +104,7 @@ TEST(SortedListDegenerate, EventsAtTimeZero) {
   ASSERT_TRUE(sim.step());
   ASSERT_TRUE(sim.step());
   EXPECT_FALSE(sim.step());
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{b, c, a}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{b, c, a}));
   ASSERT_EQ(swaps.size(), 2u);
   EXPECT_EQ(swaps[0].time, 0.0);
   EXPECT_EQ(swaps[1].time, 0.0);
@@ -112,9 +112,9 @@ TEST(SortedListDegenerate, EventsAtTimeZero) {
   // The point comes back through the others later, and meets c exactly at x = 2, t = 1.
   sim.bodies().set_motion(body_a, Motion<1>::linear(0.0, {5.0}, {-3.0}));
   sim.run_until(1.0);
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{b, a, c}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{b, a, c}));
   sim.run_until(2.0);
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{a, b, c}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{a, b, c}));
 }
 
 TEST(SortedListDegenerate, IdenticalMotions) {
@@ -209,9 +209,9 @@ TEST(SortedListDegenerate, SetMotionAtAnAlgebraicTime) {
   EXPECT_THROW(sim.bodies().set_motion(body_a, Motion<1>::linear(std::nextafter(rounded, 0.0), {1.0}, {-3.0})),
                kds::InvalidInput);
   sim.bodies().set_motion(body_a, Motion<1>::linear(rounded, {1.0}, {-3.0}));  // turns back now
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{b, a}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{b, a}));
   sim.run_until(1.0);
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{a, b}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{a, b}));
   EXPECT_EQ(list.swaps(), 2u);
 }
 
@@ -226,13 +226,13 @@ TEST(SortedListDegenerate, MotionChangeOfABodyInTwoKeys) {
   const auto x_plus_1 = list.insert(kds::Key::coordinate(mover, 0, 1.0));
   const auto w = list.insert(kds::Key::coordinate(wall));
   EXPECT_EQ(sim.bodies().holders(mover), 2u);
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{x, x_plus_1, w}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{x, x_plus_1, w}));
   sim.run_until(1.0);
   sim.bodies().set_motion(mover, Motion<1>::linear(1.0, {0.0}, {1.0}));  // x + 1 reaches 3 at t = 3, x at t = 4
   sim.run_until(3.5);
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{x, w, x_plus_1}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{x, w, x_plus_1}));
   sim.run_until(5.0);
-  EXPECT_EQ(list.order(), (std::vector<kds::EntryId>{w, x, x_plus_1}));
+  EXPECT_EQ(kds::testing::order_of(list), (std::vector<kds::EntryId>{w, x, x_plus_1}));
   EXPECT_EQ(list.swaps(), 2u);
   EXPECT_TRUE(sorted_at(sim, list, 5.0));
 }
@@ -301,7 +301,7 @@ struct Snapshot {
   bool operator==(const Snapshot&) const = default;
 };
 Snapshot snapshot(const kds::Simulator& sim, const kds::SortedList& list) {
-  return {list.order(), sim.certificate_count(), sim.bodies().size()};
+  return {kds::testing::order_of(list), sim.certificate_count(), sim.bodies().size()};
 }
 
 TEST(SortedListBadInput, KeysNamingBodiesThatCannotBeUsed) {

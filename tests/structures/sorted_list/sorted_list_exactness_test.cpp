@@ -26,7 +26,7 @@ ListRun run_list(const std::vector<Motion<1>>& motions, double horizon, kds::Sim
   record_swaps(list, sim, r.swaps);
   for (const auto& m : motions) insert_point(sim, list, m);
   sim.run_until(horizon);
-  r.final_order = list.order();
+  r.final_order.assign(list.order().begin(), list.order().end());
   r.stats = sim.statistics();
   return r;
 }

@@ -23,7 +23,7 @@ TEST(SortedListRandom, MatchesExactSortWithAudit) {
       record_swaps(list, sim, swaps);
       for (int i = 0; i < n; ++i) insert_point(sim, list, random_motion(rng, degree));
       ASSERT_TRUE(sorted_at(sim, list, 0x1p-40));
-      const std::vector<kds::EntryId> initial = list.order();
+      const std::vector<kds::EntryId> initial = kds::testing::order_of(list);
       const double horizon = 3.0;
       // Explicit sampling between consecutive events, on top of the audit.
       while (true) {
@@ -40,7 +40,7 @@ TEST(SortedListRandom, MatchesExactSortWithAudit) {
       EXPECT_EQ(sim.certificate_count(), static_cast<std::size_t>(n - 1));
       if (degree == 1) {
         // Two lines cross at most once: every swap undoes one inversion.
-        EXPECT_EQ(list.swaps(), inversions(initial, list.order()));
+        EXPECT_EQ(list.swaps(), inversions(initial, kds::testing::order_of(list)));
       }
       EXPECT_GE(sim.statistics().audits, list.swaps());
     }

@@ -53,13 +53,16 @@ inline Motion<1> cubic(double t0, double c0, double c1, double c2, double c3) {
   return Motion<1>::polynomial(t0, {{{c0, c1, c2, c3}}});
 }
 
+/// A copy of list.order() (a view of the list's storage), to keep or compare.
+inline std::vector<EntryId> order_of(const SortedList& list) { return {list.order().begin(), list.order().end()}; }
+
 /// Checks that list.order() is a permutation of the list's entries with up-to-date ranks,
 /// sorted by the exact values of their keys at the rational time t.
 inline ::testing::AssertionResult sorted_at(const Simulator& sim, const SortedList& list, double t) {
   const Rational rt(t);
   const auto& order = list.order();
   if (order.size() != list.size()) return ::testing::AssertionFailure() << "order() has " << order.size() << " entries";
-  std::vector<EntryId> ids(order);
+  std::vector<EntryId> ids(order.begin(), order.end());
   std::sort(ids.begin(), ids.end());
   if (std::adjacent_find(ids.begin(), ids.end()) != ids.end()) return ::testing::AssertionFailure() << "an entry appears twice";
   Rational previous;
