@@ -59,8 +59,7 @@ BodyId Bodies::allocate(int dimension) {
     free_.pop_back();
   } else {
     index = static_cast<std::uint32_t>(records_.size());
-    records_.emplace_back();
-    records_.back().generation = tag_;
+    records_.emplace_back().generation = tag_;
     live_generation_.push_back(kDead);
     place_.push_back(0);
   }

@@ -25,7 +25,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -34,6 +33,7 @@
 #include "kds/huge_pages.hpp"
 #include "kds/motion.hpp"
 #include "kds/signal.hpp"
+#include "kds/stable_array.hpp"
 
 namespace kds {
 
@@ -223,7 +223,7 @@ class Bodies {
 
   Simulator& sim_;
   std::uint32_t tag_;  // this simulator's mark in the high bits of every generation
-  std::deque<Record> records_;  // a deque: the certificate lists must not move
+  StableArray<Record> records_;  // the certificate lists must not move (kds/stable_array.hpp)
   // By index: the generation of the live body there, or kDead (no generation has it):
   // contains() reads one contiguous word, on every certificate's creation.
   static constexpr std::uint32_t kDead = ~std::uint32_t{0};

@@ -120,9 +120,9 @@ void RollingTree::sweep(const PlaneLists& lists) {
     SphereId ball;
   };
   std::vector<Open> open;
-  const std::span<const EntryId> order = lists.list(0).order();
-  std::vector<std::uint32_t> where(order.size(), 0);  // by the entry of a box's x high side
-  for (EntryId e : order) {
+  const SortedList& xs = lists.list(0);
+  std::vector<std::uint32_t> where(xs.size(), 0);  // by the entry of a box's x high side
+  for (EntryId e : xs.order()) {
     const PlaneEntry& it = lists.item(0, e);
     switch (it.kind) {
       case PlaneEntry::Kind::low:
