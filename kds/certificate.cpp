@@ -27,25 +27,41 @@ namespace {
 #if !defined(KDS_CERTIFICATES_UNPOOLED)
 
 constexpr std::size_t kGranule = 16;
-constexpr std::size_t kClasses = 64;  // sizes up to 1 KiB are pooled; larger go to ::operator new
+constexpr std::size_t kClasses = 64;  // blocks up to 1008 bytes are pooled; larger go to ::operator new
 
 std::size_t size_class(std::size_t size) { return (size + kGranule - 1) / kGranule; }
 
 /// New certificates are cut from slabs: 64 KiB first, doubling up to one huge page
 /// (huge_pages::threshold), then huge pages. Before the slabs each certificate was a malloc
 /// block of its own, scattered over small pages: at 10^5 and more certificates, nearly every
-/// certificate an event reads then also missed the TLB (glibc's malloc on huge pages took
-/// the generic sorted list at 10^6 to 0.78x of its time, the arrays alone to 0.945x).
+/// certificate an event reads then also missed the TLB.
 constexpr std::size_t kFirstSlab = std::size_t{64} << 10;
 constexpr std::size_t kSlabAlignment = 64;
 
+/// A free block holds the next free block of its list: freeing and handing blocks on
+/// allocate nothing (operator delete is noexcept, and runs in destructors at thread exit).
+struct FreeBlock {
+  FreeBlock* next;
+};
+
+void push(FreeBlock*& head, void* p) {
+  auto* b = static_cast<FreeBlock*>(p);
+  b->next = head;
+  head = b;
+}
+void* pop(FreeBlock*& head) {
+  FreeBlock* b = head;
+  head = b->next;
+  return b;
+}
+
 /// What outlives every thread: the slabs (never returned: the free lists of every thread
 /// may point into any of them, as a certificate may be destroyed on another thread than
-/// the one that made it), and the blocks an exiting thread leaves, for the next ones.
+/// the one that made it), and the blocks of threads that exited, for the next ones.
 struct Shared {
   std::mutex mutex;
   std::vector<void*> slabs;  // kept reachable, for leak checkers
-  std::vector<void*> orphans[kClasses];
+  FreeBlock* orphans[kClasses] = {};
 };
 
 Shared& shared() {
@@ -53,44 +69,57 @@ Shared& shared() {
   return *s;
 }
 
+/// A thread's lists and slab. Trivially destructible, so that it stays usable while the
+/// thread's other thread_local objects are destroyed (a certificate freed by one of them,
+/// or by a static object after main's thread_locals are gone): once `gone` (its lists
+/// handed on by Handoff), blocks freed on this thread go straight to the orphans.
 struct Store {
-  std::vector<void*> lists[kClasses];
-  char* cursor = nullptr;
-  char* end = nullptr;
-  std::size_t next_slab = kFirstSlab;
+  FreeBlock* lists[kClasses];
+  char* cursor;
+  char* end;
+  std::size_t next_slab;
+  bool gone;
+};
+constinit thread_local Store store{};
 
-  ~Store() {
+/// Hands the thread's free blocks to the orphans when the thread exits.
+struct Handoff {
+  Handoff() = default;
+  Handoff(const Handoff&) = delete;
+  Handoff& operator=(const Handoff&) = delete;
+  ~Handoff() {
     Shared& s = shared();
     std::lock_guard lock(s.mutex);
-    for (std::size_t c = 0; c < kClasses; ++c) s.orphans[c].insert(s.orphans[c].end(), lists[c].begin(), lists[c].end());
-    // The rest of the current slab is dropped: at most one slab's tail per thread.
-  }
-
-  void* cut(std::size_t c) {
-    const std::size_t bytes = c * kGranule;
-    if (static_cast<std::size_t>(end - cursor) < bytes) {
-      Shared& s = shared();
-      std::lock_guard lock(s.mutex);
-      if (!s.orphans[c].empty()) {
-        void* p = s.orphans[c].back();
-        s.orphans[c].pop_back();
-        return p;
-      }
-      const std::size_t size = std::max(next_slab, bytes);
-      cursor = static_cast<char*>(huge_pages::allocate(size, kSlabAlignment));
-      end = cursor + size;
-      s.slabs.push_back(cursor);
-      next_slab = std::min(2 * next_slab, huge_pages::threshold);
-    }
-    void* p = cursor;
-    cursor += bytes;
-    return p;
+    for (std::size_t c = 0; c < kClasses; ++c)
+      while (store.lists[c] != nullptr) push(s.orphans[c], pop(store.lists[c]));
+    store.gone = true;  // the rest of the current slab is dropped: at most one tail per thread
   }
 };
+thread_local Handoff handoff;
 
-Store& store() {
-  thread_local Store s;
-  return s;
+/// Registers the thread's Handoff (a thread_local with a destructor is constructed on its
+/// first use): called on the slow paths only.
+void arm_handoff() { static_cast<void>(&handoff); }
+
+/// A block of class c when the thread's list is empty: an orphan, else cut from the slab
+/// (a new slab when the current one has no room).
+void* cut(std::size_t c) {
+  const std::size_t bytes = c * kGranule;
+  Shared& s = shared();
+  std::lock_guard lock(s.mutex);
+  if (s.orphans[c] != nullptr) return pop(s.orphans[c]);
+  if (static_cast<std::size_t>(store.end - store.cursor) < bytes) {
+    const std::size_t size = std::max({store.next_slab, kFirstSlab, bytes});
+    s.slabs.reserve(s.slabs.size() + 1);  // before allocating: nothing to lose if it throws
+    char* slab = static_cast<char*>(huge_pages::allocate(size, kSlabAlignment));
+    s.slabs.push_back(slab);
+    store.cursor = slab;
+    store.end = slab + size;
+    store.next_slab = std::min(2 * size, huge_pages::threshold);
+  }
+  void* p = store.cursor;
+  store.cursor += bytes;
+  return p;
 }
 
 #endif
@@ -102,12 +131,9 @@ Store& store() {
 void* CertificateBase::operator new(std::size_t size) {
   const std::size_t c = size_class(size);
   if (c >= kClasses) return ::operator new(size);
-  Store& s = store();
-  auto& list = s.lists[c];
-  if (list.empty()) return s.cut(c);
-  void* p = list.back();
-  list.pop_back();
-  return p;
+  if (store.lists[c] != nullptr) return pop(store.lists[c]);
+  if (!store.gone) arm_handoff();
+  return cut(c);
 }
 
 void CertificateBase::operator delete(void* p, std::size_t size) noexcept {
@@ -117,11 +143,14 @@ void CertificateBase::operator delete(void* p, std::size_t size) noexcept {
     ::operator delete(p);
     return;
   }
-  try {
-    store().lists[c].push_back(p);
-  } catch (...) {
-    // Out of memory for the list itself: the block stays in its slab, unused.
+  if (!store.gone) {
+    if (store.lists[c] == nullptr) arm_handoff();  // a thread that only frees hands on too
+    push(store.lists[c], p);
+    return;
   }
+  Shared& s = shared();
+  std::lock_guard lock(s.mutex);
+  push(s.orphans[c], p);
 }
 
 #else

@@ -76,8 +76,9 @@ class CertificateBase : public Function {
     for (auto& l : links_) l.owner = this;
   }
   CertificateBase(std::initializer_list<BodyId> bodies) : CertificateBase(BodyList(bodies)) {}
-  /// Certificates come from per-size free lists (kds/certificate.cpp): creating and
-  /// destroying them at every event then allocates nothing once the lists are warm.
+  /// Certificates come from per-size free lists over slabs (kds/certificate.cpp): creating
+  /// and destroying them at every event then allocates nothing once the lists are warm,
+  /// and new ones lie side by side, on huge pages once there are many.
   static void* operator new(std::size_t size);
   static void operator delete(void* p, std::size_t size) noexcept;
 

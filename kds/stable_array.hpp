@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// An array that only grows, whose elements never move: chunks of doubling size (256
-/// elements first) up to one huge page each (kds/huge_pages.hpp), then chunks of that
-/// size. For records that others point into (the bodies' records head intrusive lists of
+/// elements first) below one huge page, then chunks of one huge page or a little more
+/// (kds/huge_pages.hpp). For records that others point into (the bodies' records head intrusive lists of
 /// certificates), where std::deque cut them into 512-byte blocks scattered over small
 /// pages: at a million bodies nearly every record read also missed the TLB.
 
@@ -18,18 +18,22 @@ namespace kds {
 
 template <class T>
 class StableArray {
-  static constexpr std::size_t first = 256;  // elements in chunk 0
-  /// Elements in a full chunk: the largest power of two (at least `first`) that fits in a
-  /// huge page.
-  static constexpr std::size_t full = [] {
-    std::size_t m = first;
-    while (2 * m * sizeof(T) <= huge_pages::threshold) m *= 2;
-    return m;
+  /// Elements in a full chunk: enough to fill a huge page (a chunk of at least
+  /// huge_pages::threshold bytes gets a mapping of its own, advised to huge pages).
+  static constexpr std::size_t full = (huge_pages::threshold + sizeof(T) - 1) / sizeof(T);
+  static constexpr std::size_t first = full < 256 ? full : 256;  // elements in chunk 0
+  /// Chunks of doubling size before the full ones: first, 2 first, ... while below `full`.
+  static constexpr std::size_t growing = [] {
+    std::size_t k = 0;
+    while ((first << k) < full) ++k;
+    return k;
   }();
-  static constexpr std::size_t growing = std::countr_zero(full / first) + 1;  // chunks of doubling size
   static constexpr std::size_t before_full = first * ((std::size_t{1} << growing) - 1);  // their elements
 
  public:
+  /// Bytes of a full chunk (for tests: at least huge_pages::threshold).
+  static constexpr std::size_t full_chunk_bytes() { return full * sizeof(T); }
+
   StableArray() = default;
   StableArray(const StableArray&) = delete;
   StableArray& operator=(const StableArray&) = delete;
@@ -60,6 +64,7 @@ class StableArray {
 
  private:
   static constexpr std::size_t capacity(std::size_t k) { return k < growing ? first << k : full; }
+  static_assert(full * sizeof(T) >= huge_pages::threshold, "a full chunk fills a huge page");
   /// The chunk and the place in it of element i.
   static std::pair<std::size_t, std::size_t> locate(std::size_t i) {
     if (i < before_full) {
