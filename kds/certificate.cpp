@@ -4,7 +4,9 @@
 #include "kds/certificate.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <new>
 #include <vector>
@@ -62,6 +64,16 @@ struct Shared {
   std::mutex mutex;
   std::vector<void*> slabs;  // kept reachable, for leak checkers
   FreeBlock* orphans[kClasses] = {};
+  /// Bit c set while orphans[c] may hold blocks (written under the mutex): read without
+  /// it, so that a thread cutting new blocks takes the lock only when there may be
+  /// orphans to reuse. A stale read costs a new block or a lock taken for nothing.
+  std::atomic<std::uint64_t> orphaned{0};
+  static_assert(kClasses <= 64, "one bit per class");
+
+  void orphan(std::size_t c, void* p) {
+    push(orphans[c], p);
+    orphaned.fetch_or(std::uint64_t{1} << c, std::memory_order_relaxed);
+  }
 };
 
 Shared& shared() {
@@ -91,7 +103,7 @@ struct Handoff {
     Shared& s = shared();
     std::lock_guard lock(s.mutex);
     for (std::size_t c = 0; c < kClasses; ++c)
-      while (store.lists[c] != nullptr) push(s.orphans[c], pop(store.lists[c]));
+      while (store.lists[c] != nullptr) s.orphan(c, pop(store.lists[c]));
     store.gone = true;  // the rest of the current slab is dropped: at most one tail per thread
   }
 };
@@ -106,9 +118,17 @@ void arm_handoff() { static_cast<void>(&handoff); }
 void* cut(std::size_t c) {
   const std::size_t bytes = c * kGranule;
   Shared& s = shared();
-  std::lock_guard lock(s.mutex);
-  if (s.orphans[c] != nullptr) return pop(s.orphans[c]);
+  const std::uint64_t bit = std::uint64_t{1} << c;
+  if (s.orphaned.load(std::memory_order_relaxed) & bit) {
+    std::lock_guard lock(s.mutex);
+    if (s.orphans[c] != nullptr) {
+      void* p = pop(s.orphans[c]);
+      if (s.orphans[c] == nullptr) s.orphaned.fetch_and(~bit, std::memory_order_relaxed);
+      return p;
+    }
+  }
   if (static_cast<std::size_t>(store.end - store.cursor) < bytes) {
+    std::lock_guard lock(s.mutex);  // the list of slabs is shared
     const std::size_t size = std::max({store.next_slab, kFirstSlab, bytes});
     s.slabs.reserve(s.slabs.size() + 1);  // before allocating: nothing to lose if it throws
     char* slab = static_cast<char*>(huge_pages::allocate(size, kSlabAlignment));
@@ -150,7 +170,7 @@ void CertificateBase::operator delete(void* p, std::size_t size) noexcept {
   }
   Shared& s = shared();
   std::lock_guard lock(s.mutex);
-  push(s.orphans[c], p);
+  s.orphan(c, p);
 }
 
 #else

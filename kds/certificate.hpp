@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <new>
 #include <span>
 #include <stdexcept>
 
@@ -81,6 +82,12 @@ class CertificateBase : public Function {
   /// and new ones lie side by side, on huge pages once there are many.
   static void* operator new(std::size_t size);
   static void operator delete(void* p, std::size_t size) noexcept;
+  /// A kind aligned beyond what operator new guarantees (alignas above 16) takes the
+  /// global aligned allocation: the pools' blocks are aligned to 16 bytes only.
+  static void* operator new(std::size_t size, std::align_val_t al) { return ::operator new(size, al); }
+  /// (The unsized global form: Clang before 19 declares the sized aligned one only with
+  /// -fsized-deallocation.)
+  static void operator delete(void* p, std::size_t, std::align_val_t al) noexcept { ::operator delete(p, al); }
 
   CertificateBase(const CertificateBase&) = delete;
   CertificateBase& operator=(const CertificateBase&) = delete;

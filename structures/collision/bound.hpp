@@ -36,6 +36,10 @@ struct Bound {
     // half_a (s + h)^2 + r = half_a s^2 + 2 half_a h s + (half_a h^2 + r)
     return P{NT(half_a * h * h + NT(radius)), NT(NT(2.0) * half_a * h), half_a};
   }
+  /// How long after a reset the bound's diameter 2 r + A s^2 reaches `side` (eq. 8,
+  /// s = sqrt((L - 2r) / A)): the world resets it then, so that it never outgrows the cells
+  /// of its level. Infinite for a ballistic sphere.
+  double time_to_fill(double side) const { return std::sqrt((side - 2 * radius) / acceleration); }
   /// Radius at time t, in doubles (for output and tests).
   double radius_at(double t) const { return radius + 0.5 * acceleration * (t - reset_time) * (t - reset_time); }
 };

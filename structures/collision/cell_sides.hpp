@@ -15,7 +15,7 @@
 ///
 /// Two things depend on it, so it is computed once, here, for every broad phase:
 ///   - the bound-reset deadline of eq. (8): a bound is reset when its diameter reaches its
-///     sphere's side L, t0 + (L - 2r) / A;
+///     sphere's side L, t0 + sqrt((L - 2r) / A) (Bound::time_to_fill);
 ///   - the cells of the time-varying-bound grid, whose level l has cells of side L_l, so
 ///     that a bound never spans more than two cells per axis.
 /// The all-pairs reference resets bounds at the same times as the grid, so that both find

@@ -186,8 +186,7 @@ void CollisionWorld::motion_changed_elsewhere(BodyId b) {
   if (!ballistic(id)) {
     const SphereState s = state(id, t);
     settings_.probe->set_velocity(id, t, s.velocity);
-    spheres_[id].reset_deadline = t + (cell_sides_.side(spheres_[id].level) - 2 * spheres_[id].spec.radius) /
-                                          spheres_[id].spec.max_acceleration;
+    spheres_[id].reset_deadline = t + spheres_[id].bound.time_to_fill(cell_sides_.side(spheres_[id].level));
   }
   broad_phase_->bound_was_reset(id);
   create_certificates(id);
@@ -381,7 +380,7 @@ void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s) {
   sim_.bodies().set_motion(body_[id], Motion<3>::accelerated(t, s.position, s.velocity,
                                                              ballistic(id) ? settings_.gravity : no_gravity));
   if (!ballistic(id)) {
-    r.reset_deadline = t + (cell_sides_.side(r.level) - 2 * r.spec.radius) / r.spec.max_acceleration;  // eq. (8)
+    r.reset_deadline = t + r.bound.time_to_fill(cell_sides_.side(r.level));  // eq. (8)
   }
 }
 

@@ -48,6 +48,13 @@ void CollisionWorld::audit(const AuditContext& ctx) const {
       extent[i].lo[k] = Rational(c[i][k] - rad[i]).get_d();
       extent[i].hi[k] = Rational(c[i][k] + rad[i]).get_d();
     }
+    // Eq. (8): a bound is reset when its diameter reaches its sphere's cell side, so it never
+    // outgrows it (the grid's regions span at most two cells per axis). The slack covers the
+    // rounding of the deadline, a few ulps of its time.
+    if (!ballistic(i) && 2 * rad[i] > Rational(cell_sides_.side(spheres_[i].level) * (1 + 1e-9)))
+      throw AuditFailure(when + " the bound of sphere " + std::to_string(i) + " is " +
+                         text::shortest(Rational(2 * rad[i]).get_d()) + " across, more than its cell side " +
+                         text::shortest(cell_sides_.side(spheres_[i].level)) + ": it was not reset in time (eq. 8)");
   }
   // Pairs: bounds that meet must have a certificate, whatever the broad phase (the
   // contract, broad_phase.hpp: exactly, not their bounding boxes, which the rolling tree

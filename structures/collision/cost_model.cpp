@@ -30,7 +30,7 @@ double choose_cell_ratio(const std::vector<Sphere>& spheres, const Box3& box) {
   for (double k = 2; k <= 16.0001; k += 0.25) {
     const double L = k * 2 * r;
     double crossings = 6 * v / L;
-    if (a > 0) crossings += a / (L - 2 * r);
+    if (a > 0) crossings += std::sqrt(a / (L - 2 * r));  // one reset per sqrt((L - 2r) / A), eq. (8)
     const double neighbours = density * std::pow(L + 2 * r, 3);
     const double pair_rate = v / std::max(L, 1e-300);  // pair certificates are renewed as spheres move on
     const double cost = c_cross * crossings + c_pair * neighbours * pair_rate;

@@ -4,7 +4,8 @@
 ///
 /// Per sphere and per unit of time, a cell side of L = k * (2 r) costs
 ///   - cell-crossing events: about 2 per axis each time the sphere travels one cell side,
-///     3 * 2 * speed / L, plus (for unknown trajectories) one reset every (L - 2r) / A;
+///     3 * 2 * speed / L, plus (for unknown trajectories) one reset every sqrt((L - 2r) / A)
+///     (the time the bound's diameter 2r + A t^2 takes to reach L, eq. 8);
 ///   - pair checks: the bound meets the spheres of about (L + 2r)^3 / volume-per-sphere
 ///     cells' worth of neighbours, each pair certificate costing a root computation
 ///     whenever either sphere's motion changes (about once per collision time).

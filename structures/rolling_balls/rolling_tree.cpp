@@ -121,7 +121,11 @@ void RollingTree::sweep(const PlaneLists& lists) {
   };
   std::vector<Open> open;
   const SortedList& xs = lists.list(0);
-  std::vector<std::uint32_t> where(xs.size(), 0);  // by the entry of a box's x high side
+  // By the entry of a box's x high side. Entry ids are dense only while no entry was ever
+  // erased, so the table spans the largest id in the list, not the list's size.
+  std::size_t id_limit = 0;
+  for (EntryId e : xs.order()) id_limit = std::max(id_limit, std::size_t{e} + 1);
+  std::vector<std::uint32_t> where(id_limit, 0);
   for (EntryId e : xs.order()) {
     const PlaneEntry& it = lists.item(0, e);
     switch (it.kind) {

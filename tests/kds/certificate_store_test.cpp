@@ -58,27 +58,27 @@ TEST(CertificateStore, FreedBlockIsReusedFirst) {
   for (void* p : {again, same_class, other_class}) CertificateBase::operator delete(p, 200);
 }
 
-TEST(CertificateStore, NewBlocksAreCutSideBySideAndGoToTheNextThread) {
-  constexpr int n = 60;  // fits in the first slab of a thread (64 KiB)
-  std::vector<std::uintptr_t> first(n);
+/// The addresses of n blocks of odd_size that a new thread takes, in order, then frees.
+std::vector<std::uintptr_t> blocks_of_a_new_thread(int n) {
+  std::vector<std::uintptr_t> at(static_cast<std::size_t>(n));
   std::thread([&] {
-    std::vector<void*> blocks(n);
-    for (int i = 0; i < n; ++i) blocks[i] = CertificateBase::operator new(odd_size);
-    for (int i = 0; i < n; ++i) first[i] = reinterpret_cast<std::uintptr_t>(blocks[i]);
+    std::vector<void*> blocks(static_cast<std::size_t>(n));
+    for (void*& p : blocks) p = CertificateBase::operator new(odd_size);
+    for (std::size_t i = 0; i < blocks.size(); ++i) at[i] = reinterpret_cast<std::uintptr_t>(blocks[i]);
     for (void* p : blocks) CertificateBase::operator delete(p, odd_size);
   }).join();
+  return at;
+}
+
+TEST(CertificateStore, NewBlocksAreCutSideBySideAndGoToTheNextThread) {
+  constexpr int n = 60;  // fits in the first slab of a thread (64 KiB)
+  const std::vector<std::uintptr_t> first = blocks_of_a_new_thread(n);
   for (int i = 0; i < n; ++i) {
     EXPECT_EQ(first[i] % 16, 0u) << "block " << i;
     if (i > 0) EXPECT_EQ(first[i] - first[i - 1], odd_block) << "block " << i << " follows block " << i - 1;
   }
   // The thread has exited: its free blocks are handed to the next thread that needs one.
-  std::vector<std::uintptr_t> second(n);
-  std::thread([&] {
-    std::vector<void*> blocks(n);
-    for (int i = 0; i < n; ++i) blocks[i] = CertificateBase::operator new(odd_size);
-    for (int i = 0; i < n; ++i) second[i] = reinterpret_cast<std::uintptr_t>(blocks[i]);
-    for (void* p : blocks) CertificateBase::operator delete(p, odd_size);
-  }).join();
+  const std::vector<std::uintptr_t> second = blocks_of_a_new_thread(n);
   const std::set<std::uintptr_t> before(first.begin(), first.end()), after(second.begin(), second.end());
   EXPECT_EQ(before, after);
 }
@@ -151,6 +151,38 @@ TEST(CertificateStore, SimulationsOnSeveralThreadsAtOnce) {
   for (int t = 0; t < threads; ++t) EXPECT_TRUE(ok[t]) << "thread " << t << ", seed " << seed;
   // Their blocks are now everyone's: this thread's simulation runs on them as well.
   EXPECT_TRUE(sorts(seed + 1000, 300, 20.0)) << "seed " << seed;
+}
+
+/// A certificate kind aligned beyond the pools' 16 bytes: it fails at `at`.
+class alignas(128) OverAligned final : public kds::Certificate<OverAligned> {
+ public:
+  OverAligned(kds::BodyId o, double at) : Certificate<OverAligned>({o}), at_(at) {}
+  template <class NT>
+  kds::Polynomial<NT> function(double origin) const {
+    return kds::Polynomial<NT>{NT(NT(at_) - NT(origin)), NT(-1.0)};
+  }
+  void on_failure(kds::Simulator& sim) override {
+    ++*fired_;
+    sim.destroy(this);
+  }
+  const char* kind() const override { return "over-aligned"; }
+  int* fired_ = nullptr;
+
+ private:
+  double at_;
+};
+
+TEST(CertificateStore, OverAlignedKindsKeepTheirAlignment) {
+  kds::Simulator sim;
+  const kds::BodyId b = sim.bodies().insert(kds::Motion<1>::linear(0.0, {0.0}, {0.0}));
+  int fired = 0;
+  for (int i = 0; i < 20; ++i) {
+    OverAligned* c = sim.create<OverAligned>(b, 1.0 + i);
+    c->fired_ = &fired;
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(c) % alignof(OverAligned), 0u) << "certificate " << i;
+  }
+  sim.run_until(100.0);
+  EXPECT_EQ(fired, 20);
 }
 
 TEST(CertificateStore, SimulatorDestroyedOnAnotherThread) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 #include <sstream>
 
 #include "collision_world_support.hpp"
@@ -64,7 +65,8 @@ TEST(InputRange, GravityAtTheLimitRunsAndBeyondIsRefused) {
 TEST(InputRange, AccelerationBoundAtTheLimitRunsAndBeyondIsRefused) {
   auto spheres = head_on(1);
   for (Sphere& s : spheres) s.max_acceleration = kMax;
-  // The bound is reset every (L - 2r) / A, some 1e-49: a few dozen resets until 1e-47.
+  // A bound fills its cell within sqrt((L - 2r) / A) (eq. 8), some 5e-25, and the two bounds
+  // meet sooner: a few dozen bound collisions and resets until 4e-23.
   PiecewiseAccelerationProbe grid_probe(spheres, 0.1, 7), all_pairs_probe(spheres, 0.1, 7);
   auto settings = world_settings(cube(20), "tvb-grid");
   for (auto [name, probe] : {std::pair<const char*, TrajectoryProbe*>{"tvb-grid", &grid_probe},
@@ -72,8 +74,11 @@ TEST(InputRange, AccelerationBoundAtTheLimitRunsAndBeyondIsRefused) {
     settings.broad_phase = name;
     settings.probe = probe;
     WorldRun w(spheres, settings);
-    ASSERT_TRUE(w.run_until(1e-47));
-    EXPECT_GT(w.sim->statistics().events_of("resetting"), 20u) << name;
+    ASSERT_TRUE(w.run_until(4e-23));
+    const Statistics& s = w.sim->statistics();
+    std::cout << "[ range    ] " << name << ": " << s.events_of("resetting") << " resetting events, "
+              << s.events_of("bound collision") << " bound collisions\n";
+    EXPECT_GT(s.events_of("resetting") + s.events_of("bound collision"), 20u) << name;
   }
   spheres[1].max_acceleration = kAbove;
   EXPECT_TRUE(message_has(refused(spheres, settings), {"sphere 1", "max_acceleration", "at most 1e+50"}));

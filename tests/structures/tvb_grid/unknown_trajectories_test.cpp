@@ -237,6 +237,34 @@ TEST(UnknownAudit, SmallSceneAudited) {
   EXPECT_GT(w.world->sphere_contacts() + w.world->wall_contacts(), 5u);
 }
 
+// Eq. (8): a bound is reset when its diameter 2r + A s^2 reaches its sphere's cell side L,
+// s = sqrt((L - 2r) / A) after its last reset, so that it never outgrows its cells (which
+// the audit after every event checks). Here L = 4 (one level: cell ratio 2, r = 1) and
+// A = 0.5: a reset every 2 time units. (Until 2026-11-28 the world reset every
+// (L - 2r) / A = 4, when the bound was 10 across.)
+TEST(UnknownResets, BoundIsResetWhenItsDiameterReachesTheCellSide) {
+  std::vector<Sphere> s(1);
+  s[0].position = {50, 50, 50};
+  s[0].velocity = {0.5, 0.25, 0};
+  s[0].radius = 1;
+  s[0].max_acceleration = 0.5;
+  auto settings = world_settings(cube(100), "tvb-grid");
+  settings.cell_ratio = 2;
+  PiecewiseAccelerationProbe probe(s, 0.25, test_seed());
+  settings.probe = &probe;
+  SimulatorSettings audited;
+  audited.audit = true;
+  WorldRun w(s, settings, audited);
+  std::vector<double> resets;
+  while (compare(w.sim->next_event_time(), 11.0) <= 0) {
+    w.sim->step();
+    if (w.sim->statistics().events_of("resetting") > resets.size()) resets.push_back(w.sim->now_approx());
+  }
+  ASSERT_EQ(resets.size(), 5u);
+  for (std::size_t k = 0; k < resets.size(); ++k) EXPECT_NEAR(resets[k], 2.0 * double(k + 1), 1e-12) << "reset " << k;
+  EXPECT_GT(w.sim->statistics().audits, 5u);
+}
+
 // Two unknown spheres thrown at each other head on, with small forces: they must meet,
 // and the contact is declared with the real spheres within the tolerance.
 TEST(UnknownContacts, HeadOnPairMeetsWithinTheTolerance) {
