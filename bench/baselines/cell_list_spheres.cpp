@@ -6,21 +6,9 @@
 #include <string>
 #include <utility>
 
+#include "bench/baselines/input_checks.hpp"
+
 namespace kds::baseline {
-namespace {
-
-double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-
-[[noreturn]] void reject(std::size_t i, const std::string& problem) {
-  throw std::invalid_argument("sphere " + std::to_string(i) + ": " + problem);
-}
-
-void check_finite(std::size_t i, const char* field, const Vec3& v) {
-  for (double c : v)
-    if (!std::isfinite(c)) reject(i, std::string(field) + " must be finite");
-}
-
-}  // namespace
 
 bool CellListSpheres::later(const Event& x, const Event& y) {
   if (x.time != y.time) return x.time > y.time;
@@ -33,12 +21,7 @@ CellListSpheres::CellListSpheres(const Vec3& lo, const Vec3& hi, const std::vect
   double largest = 0;
   for (std::size_t i = 0; i < balls.size(); ++i) {
     const Ball& b = balls[i];
-    check_finite(i, "position", b.position);
-    check_finite(i, "velocity", b.velocity);
-    if (!(b.radius > 0) || !std::isfinite(b.radius)) reject(i, "radius must be positive and finite");
-    if (!(b.mass > 0) || !std::isfinite(b.mass)) reject(i, "mass must be positive and finite");
-    for (int k = 0; k < 3; ++k)
-      if (!(b.position[k] - b.radius >= lo[k] && b.position[k] + b.radius <= hi[k])) reject(i, "not inside the box");
+    check_ball(i, b.position, b.velocity, b.radius, b.mass, lo, hi);
     largest = std::max(largest, 2 * b.radius);
   }
   // Cells at least one largest diameter wide (with a margin for rounding), so that spheres

@@ -41,6 +41,7 @@ std::vector<Plan> plan(const std::vector<double>& spheres_n, double kds_max_n, c
   }
   for (double n : paper_n) {
     p.push_back({"paper_unknown", "kds", static_cast<std::size_t>(n)});
+    p.push_back({"paper_unknown", "baseline", static_cast<std::size_t>(n)});
     p.push_back({"paper_ballistic", "kds", static_cast<std::size_t>(n)});
     p.push_back({"paper_ballistic", "kds_hard_spheres", static_cast<std::size_t>(n)});  // item 3's path
     p.push_back({"paper_ballistic", "baseline", static_cast<std::size_t>(n)});

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "bench/baselines/bound_spheres.hpp"
 #include "bench/baselines/cell_list_spheres.hpp"
 #include "bench/baselines/floating_sorted_list.hpp"
 #include "bench/event_cost/process.hpp"
@@ -242,6 +243,61 @@ Measurement paper_baseline(Measurement m, const RunSettings& s) {
   return m;
 }
 
+/// The paper's random forces, as the plain code asks for them.
+class ProbedMotions final : public baseline::TrueMotions {
+ public:
+  explicit ProbedMotions(TrajectoryProbe& probe) : probe_(&probe) {}
+  void state(std::uint32_t sphere, double t, baseline::Vec3& position, baseline::Vec3& velocity) override {
+    const SphereState s = probe_->state(sphere, t);
+    position = s.position;
+    velocity = s.velocity;
+  }
+  void set_velocity(std::uint32_t sphere, double t, const baseline::Vec3& velocity) override {
+    probe_->set_velocity(sphere, t, velocity);
+  }
+
+ private:
+  TrajectoryProbe* probe_;
+};
+
+/// The unknown scene through the plain floating code (bench/baselines/bound_spheres.hpp),
+/// with the same forces (a probe of its own, seeded alike) and kds's cell ratio on it (2,
+/// chosen by kds's cost model and the best of kds_bench_tvb_cell_size's sweep).
+Measurement paper_unknown_baseline(Measurement m, const RunSettings& s) {
+  const auto [spheres, box] = paper_scene(m.n, s.seed, false);
+  PiecewiseAccelerationProbe probe(spheres, force_interval, s.seed);
+  ProbedMotions motions(probe);
+  std::vector<baseline::BoundBall> balls;
+  balls.reserve(spheres.size());
+  for (const Sphere& sp : spheres)
+    balls.push_back(baseline::BoundBall{sp.position, sp.velocity, sp.radius, sp.mass, sp.max_acceleration});
+  const double setup = process_cpu_seconds();
+  baseline::BoundSpheres world(box.lo, box.hi, balls, motions, s.unknown_cell_ratio);
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const double start = process_cpu_seconds();
+  std::uint64_t beyond = 0;  // the first event past the horizon is processed but not counted
+  while (world.step()) {
+    if (world.time() > s.paper_seconds) {
+      beyond = 1;
+      break;
+    }
+    if (process_cpu_seconds() - start > s.budget) break;
+  }
+  m.run_cpu_s = process_cpu_seconds() - start;
+  const baseline::BoundSpheresCounters& c = world.counters();
+  m.events = c.events() - beyond;
+  m.collisions = c.sphere_contacts;
+  m.simulated_s = std::min(world.time(), s.paper_seconds);
+  std::fprintf(stderr,
+               "[baseline paper_unknown n=%zu] bound meetings %llu, wall reaches %llu, deadlines %llu, region changes %llu, "
+               "stale %llu, pair tests %llu (quartics searched %llu), sphere contacts %llu, wall contacts %llu\n",
+               m.n, (unsigned long long)c.bound_meetings, (unsigned long long)c.wall_reaches,
+               (unsigned long long)c.deadlines, (unsigned long long)c.region_changes, (unsigned long long)c.stale_events,
+               (unsigned long long)c.pair_tests, (unsigned long long)c.quartics, (unsigned long long)c.sphere_contacts,
+               (unsigned long long)c.wall_contacts);
+  return m;
+}
+
 Measurement sorted_list(Measurement m, const RunSettings& s, const std::string& code) {
   const double horizon = horizon_for(3);
   const int repetitions = std::max(1, static_cast<int>(std::ceil(s.min_events / (3.0 * static_cast<double>(m.n)))));
@@ -319,6 +375,8 @@ Measurement measure(const std::string& work, const std::string& code, std::size_
     m = kds ? hard_spheres_kds(m, settings, exactness) : hard_spheres_baseline(m, settings);
   else if (work == "paper_unknown" && code == "kds")
     m = paper_kds(m, settings, false);
+  else if (work == "paper_unknown" && code == "baseline")
+    m = paper_unknown_baseline(m, settings);
   else if (work == "paper_ballistic")
     m = kds ? paper_kds(m, settings, true) : paper_baseline(m, settings);
   else if (work == "sorted_list")

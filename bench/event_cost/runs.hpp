@@ -48,6 +48,7 @@ struct RunSettings {
   double phi = 0.4;
   double per_sphere = 2;     ///< timed collisions per sphere (hard spheres)
   double paper_seconds = 1;  ///< simulated seconds (paper scene)
+  double unknown_cell_ratio = 2;  ///< the plain code's cell ratio on the unknown paper scene
   double min_events = 3e6;   ///< sorted list: repeat small scenes up to this many events
   double budget = 30;        ///< CPU seconds after which a timed stretch stops early
   std::uint64_t seed = 1;
