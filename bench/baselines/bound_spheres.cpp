@@ -129,12 +129,6 @@ double first_meeting(const Vec3& d0, const Vec3& d1, double r0, double r1, doubl
   return infinity;
 }
 
-bool BoundSpheres::later(const Event& x, const Event& y) {
-  if (x.time != y.time) return x.time > y.time;
-  if (x.a != y.a) return x.a > y.a;  // a fixed order among simultaneous events
-  return x.other > y.other;
-}
-
 BoundSpheres::BoundSpheres(const Vec3& lo, const Vec3& hi, const std::vector<BoundBall>& balls, TrueMotions& motions,
                            double cell_ratio, double contact_tolerance)
     : lo_(lo), hi_(hi), motions_(&motions), tolerance_(contact_tolerance) {
@@ -170,6 +164,7 @@ BoundSpheres::BoundSpheres(const Vec3& lo, const Vec3& hi, const std::vector<Bou
     spheres_.push_back(s);
   }
   stamp_.assign(spheres_.size(), 0);
+  heap_ = LazyEventHeap(spheres_.size());
   for (std::uint32_t i = 0; i < spheres_.size(); ++i) list(i, true);
   // Overlaps at the start: two spheres that overlap are each other's candidates.
   for (std::uint32_t i = 0; i < spheres_.size(); ++i)
@@ -249,20 +244,8 @@ void BoundSpheres::list(std::uint32_t s, bool add) {
 }
 
 void BoundSpheres::push(const Event& e) {
-  heap_.push_back(e);
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  heap_.push(e, counter_of());
   ++counters_.predicted;
-  if (heap_.size() >= clean_at_) clean();
-}
-
-bool BoundSpheres::valid(const Event& e) const {
-  return e.count_a == spheres_[e.a].counter && (e.other >= wall_event || e.count_other == spheres_[e.other].counter);
-}
-
-void BoundSpheres::clean() {
-  std::erase_if(heap_, [this](const Event& e) { return !valid(e); });
-  std::make_heap(heap_.begin(), heap_.end(), later);
-  clean_at_ = std::max<std::size_t>(2 * heap_.size(), 8 * spheres_.size() + 64);
 }
 
 Vec3 BoundSpheres::centre(const State& p, double t) const {
@@ -371,31 +354,23 @@ void BoundSpheres::reset(std::uint32_t s, const Vec3& x, const Vec3& v) {
 }
 
 bool BoundSpheres::step() {
-  while (!heap_.empty()) {
-    const Event e = heap_.front();
-    std::pop_heap(heap_.begin(), heap_.end(), later);
-    heap_.pop_back();
-    if (!valid(e)) {
-      ++counters_.stale_events;
-      continue;
-    }
-    // A degenerate scene (a sphere exactly touching a wall or another at rest) can make a
-    // plain code like this one repeat an event at one instant: stop instead of hanging.
-    same_instant_ = e.time == now_ ? same_instant_ + 1 : 0;
-    if (same_instant_ > 100 * spheres_.size() + 1000)
-      throw std::runtime_error("BoundSpheres: stalled at t = " + std::to_string(now_));
-    now_ = e.time;
-    if (e.other < wall_event)
-      meet(e);
-    else if (e.other < crossing_event)
-      reach_wall(e);
-    else if (e.other < deadline_event)
-      change_region(e);
-    else
-      fill(e);
-    return true;
-  }
-  return false;
+  Event e;
+  if (!heap_.pop(e, counter_of(), counters_.stale_events)) return false;
+  // A degenerate scene (a sphere exactly touching a wall or another at rest) can make a
+  // plain code like this one repeat an event at one instant: stop instead of hanging.
+  same_instant_ = e.time == now_ ? same_instant_ + 1 : 0;
+  if (same_instant_ > 100 * spheres_.size() + 1000)
+    throw std::runtime_error("BoundSpheres: stalled at t = " + std::to_string(now_));
+  now_ = e.time;
+  if (e.other < wall_event)
+    meet(e);
+  else if (e.other < crossing_event)
+    reach_wall(e);
+  else if (e.other < deadline_event)
+    change_region(e);
+  else
+    fill(e);
+  return true;
 }
 
 void BoundSpheres::meet(const Event& e) {

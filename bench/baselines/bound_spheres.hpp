@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "bench/baselines/cell_list_spheres.hpp"
+#include "bench/baselines/lazy_event_heap.hpp"
 
 namespace kds::baseline {
 
@@ -105,13 +106,9 @@ class BoundSpheres {
   };
   /// `other` is a sphere index, or wall_event + w, crossing_event + 4 axis + face (0, 1:
   /// entering below, above; 2, 3: leaving the lowest, the highest cell), or deadline_event.
-  struct Event {
-    double time;
-    std::uint32_t a, other;
-    std::uint32_t count_a, count_other;
-  };
-  static constexpr std::uint32_t wall_event = 0xFFFFFF00u, crossing_event = 0xFFFFFF10u, deadline_event = 0xFFFFFF20u;
-  static bool later(const Event& x, const Event& y);
+  using Event = PredictedEvent;
+  static constexpr std::uint32_t wall_event = PredictedEvent::own_event, crossing_event = wall_event + 0x10,
+                                 deadline_event = wall_event + 0x20;
 
   struct Cell {
     std::vector<std::uint32_t> natives;  // spheres of this cell's level
@@ -123,8 +120,10 @@ class BoundSpheres {
   void list(std::uint32_t s, bool add);
 
   void push(const Event& e);
-  bool valid(const Event& e) const;
-  void clean();
+  /// Sphere i's event counter (the heap's test of stale events).
+  auto counter_of() const {
+    return [this](std::uint32_t i) { return spheres_[i].counter; };
+  }
 
   Vec3 centre(const State& p, double t) const;
   double bound_radius(const State& p, double t) const;
@@ -151,8 +150,7 @@ class BoundSpheres {
   std::uint32_t stamp_now_ = 0;
   std::vector<State> spheres_;
   std::unordered_map<std::uint64_t, Cell> cells_;
-  std::vector<Event> heap_;  // binary min-heap by `later`
-  std::size_t clean_at_ = 0;
+  LazyEventHeap heap_;
   double now_ = 0;
   std::size_t same_instant_ = 0;  // events processed at now_ in a row
   BoundSpheresCounters counters_;

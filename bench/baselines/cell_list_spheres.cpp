@@ -10,12 +10,6 @@
 
 namespace kds::baseline {
 
-bool CellListSpheres::later(const Event& x, const Event& y) {
-  if (x.time != y.time) return x.time > y.time;
-  if (x.a != y.a) return x.a > y.a;  // a fixed order among simultaneous events
-  return x.other > y.other;
-}
-
 CellListSpheres::CellListSpheres(const Vec3& lo, const Vec3& hi, const std::vector<Ball>& balls) : lo_(lo), hi_(hi) {
   if (balls.size() >= wall_event) throw std::invalid_argument("too many spheres");
   double largest = 0;
@@ -33,6 +27,7 @@ CellListSpheres::CellListSpheres(const Vec3& lo, const Vec3& hi, const std::vect
     cell_side_[k] = extent / cells_[k];
   }
   head_.assign(static_cast<std::size_t>(cells_[0]) * cells_[1] * cells_[2], -1);
+  heap_ = LazyEventHeap(balls.size());
   next_.assign(balls.size(), -1);
   prev_.assign(balls.size(), -1);
   spheres_.reserve(balls.size());
@@ -106,20 +101,8 @@ double CellListSpheres::kinetic_energy() const {
 }
 
 void CellListSpheres::push(const Event& e) {
-  heap_.push_back(e);
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  heap_.push(e, counter_of());
   ++counters_.predicted;
-  if (heap_.size() >= clean_at_) clean();
-}
-
-bool CellListSpheres::valid(const Event& e) const {
-  return e.count_a == spheres_[e.a].counter && (e.other >= wall_event || e.count_other == spheres_[e.other].counter);
-}
-
-void CellListSpheres::clean() {
-  std::erase_if(heap_, [this](const Event& e) { return !valid(e); });
-  std::make_heap(heap_.begin(), heap_.end(), later);
-  clean_at_ = std::max<std::size_t>(2 * heap_.size(), 8 * spheres_.size() + 64);
 }
 
 void CellListSpheres::predict_pair(std::uint32_t a, std::uint32_t b) {
@@ -206,24 +189,16 @@ void CellListSpheres::advance(State& s) const {
 }
 
 bool CellListSpheres::step() {
-  while (!heap_.empty()) {
-    const Event e = heap_.front();
-    std::pop_heap(heap_.begin(), heap_.end(), later);
-    heap_.pop_back();
-    if (!valid(e)) {
-      ++counters_.stale_events;
-      continue;
-    }
-    now_ = e.time;
-    if (e.other < wall_event)
-      collide(e);
-    else if (e.other < crossing_event)
-      bounce(e);
-    else
-      cross(e);
-    return true;
-  }
-  return false;
+  Event e;
+  if (!heap_.pop(e, counter_of(), counters_.stale_events)) return false;
+  now_ = e.time;
+  if (e.other < wall_event)
+    collide(e);
+  else if (e.other < crossing_event)
+    bounce(e);
+  else
+    cross(e);
+  return true;
 }
 
 void CellListSpheres::collide(const Event& e) {

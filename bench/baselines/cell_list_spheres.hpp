@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bench/baselines/lazy_event_heap.hpp"
 #include "kds/huge_pages.hpp"
 
 namespace kds::baseline {
@@ -91,13 +92,8 @@ class CellListSpheres {
     std::uint32_t counter;  // grows with every velocity change
   };
   /// `other` is a sphere index, or wall_event + w, or crossing_event + 2 axis + (1 if upwards).
-  struct Event {
-    double time;
-    std::uint32_t a, other;
-    std::uint32_t count_a, count_other;
-  };
-  static constexpr std::uint32_t wall_event = 0xFFFFFF00u, crossing_event = 0xFFFFFF10u;
-  static bool later(const Event& x, const Event& y);
+  using Event = PredictedEvent;
+  static constexpr std::uint32_t wall_event = PredictedEvent::own_event, crossing_event = wall_event + 0x10;
 
   std::array<int, 3> cell_coords(std::uint32_t cell) const;
   std::uint32_t cell_index(int i, int j, int k) const;
@@ -105,10 +101,10 @@ class CellListSpheres {
   void remove_from_cell(std::uint32_t s);
 
   void push(const Event& e);
-  /// An event whose spheres have not changed since it was predicted.
-  bool valid(const Event& e) const;
-  /// Drops the stale events and rebuilds the heap.
-  void clean();
+  /// Sphere i's event counter (the heap's test of stale events).
+  auto counter_of() const {
+    return [this](std::uint32_t i) { return spheres_[i].counter; };
+  }
   /// Collision of a and b predicted from now, pushed if there is one.
   void predict_pair(std::uint32_t a, std::uint32_t b);
   /// Collisions of s with every sphere of the 27 cells around it.
@@ -135,8 +131,7 @@ class CellListSpheres {
   kds::LargeVector<State> spheres_;
   kds::LargeVector<std::int32_t> head_;         // first sphere of each cell, -1 if none
   kds::LargeVector<std::int32_t> next_, prev_;  // doubly linked cell lists
-  kds::LargeVector<Event> heap_;                // binary min-heap by `later`
-  std::size_t clean_at_ = 0;               // heap size that triggers clean()
+  LazyEventHeap heap_;
   double now_ = 0;
   CellListCounters counters_;
   std::vector<BallContact>* log_ = nullptr;

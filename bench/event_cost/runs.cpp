@@ -220,13 +220,12 @@ Measurement paper_hard_spheres(Measurement m, const RunSettings& s) {
   return m;
 }
 
-Measurement paper_baseline(Measurement m, const RunSettings& s) {
-  const auto [spheres, box] = paper_scene(m.n, s.seed, true);
-  const double setup = process_cpu_seconds();
-  baseline::CellListSpheres world(box.lo, box.hi, balls_of(spheres));
-  m.setup_cpu_s = process_cpu_seconds() - setup;
+/// Steps a plain code (step(), time()) through the paper scene's simulated seconds, or
+/// until the budget, timing it into m.run_cpu_s. Returns 1 if it processed the first event
+/// past the horizon (to be left out of the counts), else 0.
+template <class PlainCode>
+std::uint64_t run_plain_to_horizon(Measurement& m, const RunSettings& s, PlainCode& world) {
   const double start = process_cpu_seconds();
-  // Events up to the horizon; the first one beyond it is processed but not counted.
   std::uint64_t beyond = 0;
   while (world.step()) {
     if (world.time() > s.paper_seconds) {
@@ -236,6 +235,15 @@ Measurement paper_baseline(Measurement m, const RunSettings& s) {
     if (process_cpu_seconds() - start > s.budget) break;
   }
   m.run_cpu_s = process_cpu_seconds() - start;
+  return beyond;
+}
+
+Measurement paper_baseline(Measurement m, const RunSettings& s) {
+  const auto [spheres, box] = paper_scene(m.n, s.seed, true);
+  const double setup = process_cpu_seconds();
+  baseline::CellListSpheres world(box.lo, box.hi, balls_of(spheres));
+  m.setup_cpu_s = process_cpu_seconds() - setup;
+  const std::uint64_t beyond = run_plain_to_horizon(m, s, world);
   const baseline::CellListCounters& c = world.counters();
   m.events = c.sphere_collisions + c.wall_collisions + c.cell_crossings - beyond;
   m.collisions = c.sphere_collisions;
@@ -274,16 +282,7 @@ Measurement paper_unknown_baseline(Measurement m, const RunSettings& s) {
   const double setup = process_cpu_seconds();
   baseline::BoundSpheres world(box.lo, box.hi, balls, motions, s.unknown_cell_ratio);
   m.setup_cpu_s = process_cpu_seconds() - setup;
-  const double start = process_cpu_seconds();
-  std::uint64_t beyond = 0;  // the first event past the horizon is processed but not counted
-  while (world.step()) {
-    if (world.time() > s.paper_seconds) {
-      beyond = 1;
-      break;
-    }
-    if (process_cpu_seconds() - start > s.budget) break;
-  }
-  m.run_cpu_s = process_cpu_seconds() - start;
+  const std::uint64_t beyond = run_plain_to_horizon(m, s, world);
   const baseline::BoundSpheresCounters& c = world.counters();
   m.events = c.events() - beyond;
   m.collisions = c.sphere_contacts;
