@@ -14,29 +14,20 @@ namespace {
 
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
-/// The real roots of a3 s^3 + a2 s^2 + a1 s + a0 (a3 != 0), in closed form (Cardano, or
-/// the trigonometric form for three real roots), each polished by a Newton step. Returns
-/// how many were written to `out`. Approximate: they only split the quartic into pieces.
-int cubic_roots(double a3, double a2, double a1, double a0, double out[3]) {
-  const double b = a2 / a3, c = a1 / a3, d = a0 / a3;  // s^3 + b s^2 + c s + d
-  const double p = c - b * b / 3, q = 2 * b * b * b / 27 - b * c / 3 + d;  // y^3 + p y + q, s = y - b/3
-  const double disc = q * q / 4 + p * p * p / 27;
+/// The real roots of a s^2 + b s + c, in increasing order, in the form without
+/// cancellation (a linear or constant function when a = 0). Returns how many.
+int quadratic_roots(double a, double b, double c, double out[2]) {
   int n = 0;
-  if (disc > 0) {
-    const double r = std::sqrt(disc);
-    out[n++] = std::cbrt(-q / 2 + r) + std::cbrt(-q / 2 - r) - b / 3;
-  } else if (p == 0) {
-    out[n++] = -b / 3;
-  } else {
-    const double m = 2 * std::sqrt(-p / 3);
-    const double phi = std::acos(std::clamp(3 * q / (p * m), -1.0, 1.0));
-    for (int k = 0; k < 3; ++k) out[n++] = m * std::cos((phi - 2 * M_PI * k) / 3) - b / 3;
+  if (a == 0) {
+    if (b != 0) out[n++] = -c / b;
+    return n;
   }
-  for (int i = 0; i < n; ++i) {
-    const double s = out[i];
-    const double f = ((s + b) * s + c) * s + d, df = (3 * s + 2 * b) * s + c;
-    if (df != 0 && std::isfinite(f / df)) out[i] = s - f / df;
-  }
+  const double disc = b * b - 4 * a * c;
+  if (disc < 0) return 0;
+  const double q = -0.5 * (b + std::copysign(std::sqrt(disc), b));
+  out[n++] = q / a;
+  if (q != 0) out[n++] = c / q;
+  if (n == 2 && out[0] > out[1]) std::swap(out[0], out[1]);
   return n;
 }
 
@@ -44,16 +35,7 @@ int cubic_roots(double a3, double a2, double a1, double a0, double out[3]) {
 /// (-1), strictly: a root where the slope 2 a s + b has that sign. Infinity if none.
 double crossing(double a, double b, double c, int direction) {
   double roots[2];
-  int n = 0;
-  if (a == 0) {
-    if (b != 0) roots[n++] = -c / b;
-  } else {
-    const double disc = b * b - 4 * a * c;
-    if (disc < 0) return infinity;
-    const double q = -0.5 * (b + std::copysign(std::sqrt(disc), b));  // no cancellation
-    roots[n++] = q / a;
-    if (q != 0) roots[n++] = c / q;
-  }
+  const int n = quadratic_roots(a, b, c, roots);
   double best = infinity;
   for (int i = 0; i < n; ++i) {
     const double s = roots[i], slope = 2 * a * s + b;
@@ -67,7 +49,38 @@ struct Quartic {
   double c[5];
   double at(double s) const { return (((c[4] * s + c[3]) * s + c[2]) * s + c[1]) * s + c[0]; }
   double slope(double s) const { return ((4 * c[4] * s + 3 * c[3]) * s + 2 * c[2]) * s + c[1]; }
+  double bend(double s) const { return (12 * c[4] * s + 6 * c[3]) * s + 2 * c[2]; }
 };
+
+/// The roots of f' in (0, window), in increasing order: f'' is a quadratic, whose roots
+/// (stable) split the window into pieces on which f' is monotone; a piece where f' changes
+/// sign holds one root, found by bisection. (Closed forms of the cubic lost its roots when
+/// the growth was tiny against the motion: a reviewer's case, A = 1e-34.) Returns how many.
+int critical_points(const Quartic& f, double window, double out[3]) {
+  double cuts[4] = {0, 0, 0, window};
+  int n = 1;
+  double bends[2];
+  const int m = quadratic_roots(12 * f.c[4], 6 * f.c[3], 2 * f.c[2], bends);
+  for (int i = 0; i < m; ++i)
+    if (bends[i] > 0 && bends[i] < window) cuts[n++] = bends[i];
+  cuts[n++] = window;
+  int found = 0;
+  for (int i = 0; i + 1 < n; ++i) {
+    double lo = cuts[i], hi = cuts[i + 1];
+    const double at_lo = f.slope(lo), at_hi = f.slope(hi);
+    if (at_lo == 0) {
+      if (lo > 0 && (found == 0 || out[found - 1] != lo)) out[found++] = lo;
+      continue;
+    }
+    if ((at_lo > 0) == (at_hi > 0) || at_hi == 0) continue;  // no change of sign inside
+    for (int k = 0; k < 200 && hi - lo > 4 * std::numeric_limits<double>::epsilon() * hi; ++k) {
+      const double mid = 0.5 * (lo + hi);
+      ((f.slope(mid) > 0) == (at_lo > 0) ? lo : hi) = mid;
+    }
+    out[found++] = 0.5 * (lo + hi);
+  }
+  return found;
+}
 
 /// The root of f in [lo, hi], where f(lo) > 0 >= f(hi) and f is monotone: Newton steps kept
 /// inside the bracket (bisection when a step leaves it), until the bracket is a few ulps.
@@ -91,36 +104,36 @@ double narrow(const Quartic& f, double lo, double hi) {
 
 }  // namespace
 
-double first_meeting(const Vec3& d0, const Vec3& d1, double r0, double r1, double r2, double window, bool both_reset) {
+double first_meeting(const Vec3& d0, const Vec3& d1, double r0, double r1, double r2, double window, bool both_reset,
+                     double tolerance) {
   // Apart for the whole window by the triangle inequality: the centres close at most |d1|
   // per unit of time, the radii grow to at most r(window).
   const double gap0 = std::sqrt(dot(d0, d0)), speed = std::sqrt(dot(d1, d1));
   const double reach = r0 + (r1 + r2 * window) * window;
   if (gap0 - speed * window > reach) return infinity;
   // f(s) = |d0 + d1 s|^2 - (r0 + r1 s + r2 s^2)^2.
+  // Bounds that overlap now meet now (the real spheres may touch anywhere in the overlap),
+  // unless both are their spheres, in contact and not approaching (after a response, at
+  // rest, or sliding): then they meet when the bounds overlap by more than the tolerance,
+  // as if each were that much smaller (without it, two spheres at rest in contact and
+  // pushed together would never be looked at again: a reviewer's case).
+  if (dot(d0, d0) <= r0 * r0) {
+    if (!both_reset || dot(d0, d1) < 0) return 0;
+    r0 -= tolerance;
+    if (!(r0 > 0) || dot(d0, d0) < r0 * r0) return infinity;  // deeper than the tolerance: not a state of the scheme
+  }
   const Quartic f{{dot(d0, d0) - r0 * r0, 2 * (dot(d0, d1) - r0 * r1), dot(d1, d1) - (r1 * r1 + 2 * r0 * r2),
                    -2 * r1 * r2, -r2 * r2}};
-  // Bounds that overlap now meet now (the real spheres may touch anywhere in the overlap),
-  // unless both are their spheres, in contact after a response and moving apart.
-  const bool overlap = f.c[0] <= 0;
-  if (overlap && (!both_reset || dot(d0, d1) < 0)) return 0;
-  // Pieces of [0, window] on which f is monotone, at the roots of f' (a cubic, or less).
+  // Pieces of [0, window] on which f is monotone, at the roots of f'.
   double cuts[5];
   int n = 0;
   cuts[n++] = 0;
   double roots[3];
-  int found = 0;
-  if (f.c[4] != 0) {
-    found = cubic_roots(4 * f.c[4], 3 * f.c[3], 2 * f.c[2], f.c[1], roots);
-  } else if (f.c[2] != 0) {
-    roots[found++] = -f.c[1] / (2 * f.c[2]);
-  }
-  std::sort(roots, roots + found);
-  for (int i = 0; i < found; ++i)
-    if (roots[i] > 0 && roots[i] < window) cuts[n++] = roots[i];
+  const int found = critical_points(f, window, roots);
+  for (int i = 0; i < found; ++i) cuts[n++] = roots[i];
   cuts[n++] = window;
-  // The first piece on which f falls to zero after having been positive.
-  bool apart = !overlap;
+  // The first piece on which f falls to zero (f(0) > 0 here).
+  bool apart = true;
   for (int i = 1; i < n; ++i) {
     const double next = f.at(cuts[i]);
     if (apart && next <= 0) return narrow(f, cuts[i - 1], cuts[i]);
@@ -272,7 +285,7 @@ void BoundSpheres::predict_pair(std::uint32_t a, std::uint32_t b) {
   const double ha = now_ - p.t0, hb = now_ - q.t0;
   const double r0 = bound_radius(p, now_) + bound_radius(q, now_), r1 = p.accel * ha + q.accel * hb,
                r2 = 0.5 * (p.accel + q.accel);
-  const double s = first_meeting(d0, d1, r0, r1, r2, window, ha == 0 && hb == 0);
+  const double s = first_meeting(d0, d1, r0, r1, r2, window, ha == 0 && hb == 0, tolerance_);
   if (s == infinity) return;
   ++counters_.quartics;
   push(Event{now_ + s, a, b, p.counter, q.counter});
@@ -301,6 +314,11 @@ void BoundSpheres::predict_all(std::uint32_t s) {
     double t = infinity;
     if (gamma >= 0 && beta > 0) {
       t = 0;
+    } else if (gamma >= 0) {
+      // At the wall (or over it by a rounding) and not moving in: when the bound has pushed
+      // the tolerance further (else a sphere at rest against a wall would stall the code,
+      // or, its bound moving out too slowly, never be looked at again: a reviewer's cases).
+      t = crossing(alpha, beta, -tolerance_, +1);
     } else if (alpha > 0) {
       const double disc = beta * beta - 4 * alpha * gamma;
       if (disc >= 0) t = beta > 0 ? -2 * gamma / (beta + std::sqrt(disc)) : (-beta + std::sqrt(disc)) / (2 * alpha);

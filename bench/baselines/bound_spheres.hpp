@@ -159,10 +159,10 @@ class BoundSpheres {
 
 /// The first s in [0, window] at which two bounds meet, |d0 + d1 s| = r0 + r1 s + r2 s^2
 /// (r0, r1, r2 >= 0), entering each other: at 0 if they overlap there, unless
-/// `both_reset` (both bounds are their spheres now) and they move apart (then, as when
-/// they are apart, the first time they come to touch after being apart). Infinity if
-/// none. In doubles: exposed for its test.
+/// `both_reset` (both bounds are their spheres now) and they do not approach: then the
+/// first time they overlap by more than `tolerance` (infinity if they overlap more than
+/// that already). Infinity if none. In doubles: exposed for its test.
 double first_meeting(const Vec3& d0, const Vec3& d1, double r0, double r1, double r2, double window,
-                     bool both_reset = false);
+                     bool both_reset = false, double tolerance = 0);
 
 }  // namespace kds::baseline

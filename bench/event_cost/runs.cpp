@@ -220,22 +220,29 @@ Measurement paper_hard_spheres(Measurement m, const RunSettings& s) {
   return m;
 }
 
-/// Steps a plain code (step(), time()) through the paper scene's simulated seconds, or
-/// until the budget, timing it into m.run_cpu_s. Returns 1 if it processed the first event
-/// past the horizon (to be left out of the counts), else 0.
-template <class PlainCode>
-std::uint64_t run_plain_to_horizon(Measurement& m, const RunSettings& s, PlainCode& world) {
-  const double start = process_cpu_seconds();
+/// What run_plain_to_horizon saw: whether it processed the first event past the horizon
+/// (to be left out of the counts), and the sphere contacts up to the horizon.
+struct PlainRun {
   std::uint64_t beyond = 0;
+  std::uint64_t contacts = 0;
+};
+
+/// Steps a plain code (step(), time()) through the paper scene's simulated seconds, or
+/// until the budget, timing it into m.run_cpu_s; `contacts()` counts its sphere contacts.
+template <class PlainCode, class Contacts>
+PlainRun run_plain_to_horizon(Measurement& m, const RunSettings& s, PlainCode& world, Contacts contacts) {
+  const double start = process_cpu_seconds();
+  PlainRun run;
   while (world.step()) {
     if (world.time() > s.paper_seconds) {
-      beyond = 1;
+      run.beyond = 1;
       break;
     }
+    run.contacts = contacts();
     if (process_cpu_seconds() - start > s.budget) break;
   }
   m.run_cpu_s = process_cpu_seconds() - start;
-  return beyond;
+  return run;
 }
 
 Measurement paper_baseline(Measurement m, const RunSettings& s) {
@@ -243,10 +250,10 @@ Measurement paper_baseline(Measurement m, const RunSettings& s) {
   const double setup = process_cpu_seconds();
   baseline::CellListSpheres world(box.lo, box.hi, balls_of(spheres));
   m.setup_cpu_s = process_cpu_seconds() - setup;
-  const std::uint64_t beyond = run_plain_to_horizon(m, s, world);
+  const PlainRun run = run_plain_to_horizon(m, s, world, [&] { return world.counters().sphere_collisions; });
   const baseline::CellListCounters& c = world.counters();
-  m.events = c.sphere_collisions + c.wall_collisions + c.cell_crossings - beyond;
-  m.collisions = c.sphere_collisions;
+  m.events = c.sphere_collisions + c.wall_collisions + c.cell_crossings - run.beyond;
+  m.collisions = run.contacts;
   m.simulated_s = std::min(world.time(), s.paper_seconds);
   return m;
 }
@@ -282,10 +289,10 @@ Measurement paper_unknown_baseline(Measurement m, const RunSettings& s) {
   const double setup = process_cpu_seconds();
   baseline::BoundSpheres world(box.lo, box.hi, balls, motions, s.unknown_cell_ratio);
   m.setup_cpu_s = process_cpu_seconds() - setup;
-  const std::uint64_t beyond = run_plain_to_horizon(m, s, world);
+  const PlainRun run = run_plain_to_horizon(m, s, world, [&] { return world.counters().sphere_contacts; });
   const baseline::BoundSpheresCounters& c = world.counters();
-  m.events = c.events() - beyond;
-  m.collisions = c.sphere_contacts;
+  m.events = c.events() - run.beyond;
+  m.collisions = run.contacts;
   m.simulated_s = std::min(world.time(), s.paper_seconds);
   std::fprintf(stderr,
                "[baseline paper_unknown n=%zu] bound meetings %llu, wall reaches %llu, deadlines %llu, region changes %llu, "

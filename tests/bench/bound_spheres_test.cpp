@@ -38,13 +38,17 @@ double gap(const Vec3& d0, const Vec3& d1, double r0, double r1, double r2, doub
 
 /// The first meeting by brute force: the gap sampled at 200,000 points of the window, the
 /// first step from positive to non-positive bisected (at 0 when they overlap, unless both
-/// are their spheres and they move apart).
+/// are their spheres and they do not approach: then the bounds shrunk by the tolerance).
 double brute_meeting(const Vec3& d0, const Vec3& d1, double r0, double r1, double r2, double window,
-                     bool both_reset = false) {
+                     bool both_reset = false, double tolerance = 0) {
+  if (gap(d0, d1, r0, r1, r2, 0) <= 0) {
+    if (!both_reset || gap(d0, d1, r0, r1, r2, window * 1e-9) < gap(d0, d1, r0, r1, r2, 0)) return 0;
+    r0 -= tolerance;
+  }
   auto g = [&](double s) { return gap(d0, d1, r0, r1, r2, s); };
   constexpr int steps = 200000;
   bool apart = g(0) > 0;
-  if (!apart && (!both_reset || g(window * 1e-9) < g(0))) return 0;
+  if (!apart) return infinity;
   double previous = 0;
   for (int i = 1; i <= steps; ++i) {
     const double s = window * i / steps;
@@ -71,8 +75,8 @@ TEST(BoundSpheresMeeting, MatchesBruteForceOnRandomBounds) {
     const Vec3 d0{8 * u(rng), 8 * u(rng), 8 * u(rng)}, d1{20 * u(rng), 20 * u(rng), 20 * u(rng)};
     const bool both_reset = trial % 3 == 0;  // then r1 = 0: both bounds start as their spheres
     const double r0 = 0.5 + 4 * p(rng), r1 = both_reset ? 0 : 5 * p(rng), r2 = 5 * p(rng), window = 0.1 + 3 * p(rng);
-    const double plain = first_meeting(d0, d1, r0, r1, r2, window, both_reset);
-    const double brute = brute_meeting(d0, d1, r0, r1, r2, window, both_reset);
+    const double plain = first_meeting(d0, d1, r0, r1, r2, window, both_reset, 1e-6);
+    const double brute = brute_meeting(d0, d1, r0, r1, r2, window, both_reset, 1e-6);
     if (brute == infinity) {
       // A meeting the sampling missed is at most a graze between two samples.
       if (plain != infinity) EXPECT_LT(std::fabs(gap(d0, d1, r0, r1, r2, plain)), 1e-6) << "trial " << trial << ", seed " << seed;
@@ -99,11 +103,21 @@ TEST(BoundSpheresMeeting, DegenerateBounds) {
   EXPECT_EQ(first_meeting(x, closing, 10, 0, 1, 10, true), 0.0);
   const double later = first_meeting(x, opening, 10, 0, 1, 10, true);  // 10 + 4 s = 10 + s^2 at s = 4
   EXPECT_NEAR(later, 4.0, 1e-12);
-  // Overlapping and moving apart: the next meeting after they part, if both are their
-  // spheres; now if either bound has grown (the spheres may touch anywhere in the overlap).
-  EXPECT_NEAR(first_meeting(x, opening, 11, 0, 0.1, 100, true), brute_meeting(x, opening, 11, 0, 0.1, 100, true), 1e-9);
-  EXPECT_GT(first_meeting(x, opening, 11, 0, 0.1, 100, true), 0.2);
+  // Overlapping within the tolerance and moving apart, both their spheres: when the bounds
+  // overlap by more than the tolerance; if either bound has grown, now (the spheres may
+  // touch anywhere in the overlap).
+  const double tol = 1e-6;
+  EXPECT_NEAR(first_meeting(x, opening, 10 + 1e-7, 0, 1, 10, true, tol),
+              brute_meeting(x, opening, 10 + 1e-7, 0, 1, 10, true, tol), 1e-9);
   EXPECT_EQ(first_meeting(x, opening, 11, 1, 0.1, 100), 0.0);
+  // Touching at rest, or sliding past each other, with growing bounds (a reviewer's case:
+  // they were never looked at again): when the growth passes the tolerance.
+  EXPECT_NEAR(first_meeting({2, 0, 0}, still, 2, 0, 10, 1, true, tol), std::sqrt(tol / 10), 1e-9);
+  EXPECT_LT(first_meeting({2, 0, 0}, {0, 1e-3, 0}, 2, 0, 10, 1, true, tol), 1e-3);
+  // Growth far below the motion (a reviewer's case: the closed-form cubic lost the turning
+  // point below A = 1e-33, and the pair passed through each other).
+  for (double r2 : {1e-20, 1e-34, 1e-40, 1e-300})
+    EXPECT_NEAR(first_meeting(x, closing, 2, 0, r2, 10), 2.0, 1e-12) << "r2 " << r2;
   // Passing side by side without growth: never; with just enough growth: a graze.
   EXPECT_EQ(first_meeting({10, 5, 0}, {-4, 0, 0}, 4, 0, 0, 10), infinity);
   const double graze = brute_meeting({10, 5, 0}, {-4, 0, 0}, 4, 0, 0.2, 10);
@@ -207,6 +221,75 @@ TEST(BoundSpheres, ContactsMatchKdsOnThePaperSceneSmall) {
       EXPECT_NEAR(exact[i].time, plain[i].time, 1e-5) << "contact " << i;
     }
   }
+}
+
+/// Motions of constant acceleration (a sphere's own), restarted at each velocity given.
+class ConstantPush final : public kds::baseline::TrueMotions {
+ public:
+  ConstantPush(const std::vector<BoundBall>& balls, std::vector<Vec3> accelerations) : a_(std::move(accelerations)) {
+    for (const BoundBall& b : balls) pieces_.push_back({b.position, b.velocity, 0});
+  }
+  void state(std::uint32_t i, double t, Vec3& x, Vec3& v) override {
+    const Piece& p = pieces_[i];
+    const double h = t - p.t;
+    for (int k = 0; k < 3; ++k) {
+      x[k] = p.x[k] + p.v[k] * h + 0.5 * a_[i][k] * h * h;
+      v[k] = p.v[k] + a_[i][k] * h;
+    }
+  }
+  void set_velocity(std::uint32_t i, double t, const Vec3& v) override {
+    Vec3 x, old;
+    state(i, t, x, old);
+    pieces_[i] = {x, v, t};
+  }
+
+ private:
+  struct Piece {
+    Vec3 x, v;
+    double t;
+  };
+  std::vector<Piece> pieces_;
+  std::vector<Vec3> a_;
+};
+
+/// Runs the scene to `until` (at most `cap` events); the contacts logged.
+std::vector<BallContact> run_scene(const Vec3& hi, const std::vector<BoundBall>& balls, std::vector<Vec3> pushes,
+                                   double until, double ratio = 2, std::size_t cap = 200000) {
+  ConstantPush motions(balls, std::move(pushes));
+  BoundSpheres world({0, 0, 0}, hi, balls, motions, ratio);
+  std::vector<BallContact> log;
+  world.log_contacts(&log);
+  for (std::size_t k = 0; k < cap && world.step() && world.time() <= until; ++k) {
+  }
+  return log;
+}
+
+TEST(BoundSpheres, DegenerateScenes) {
+  // Two spheres at rest in contact, pushed together (a reviewer's case: the baseline saw
+  // their first contact at t = 4.47, after they had passed through each other).
+  const std::vector<BoundBall> touching{{{9, 10, 10}, {0, 0, 0}, 1, 1, 1}, {{11, 10, 10}, {0, 0, 0}, 1, 1, 1}};
+  std::vector<BallContact> log = run_scene({20, 20, 20}, touching, {{1, 0, 0}, {-1, 0, 0}}, 0.1);
+  ASSERT_FALSE(log.empty());
+  EXPECT_LT(log.front().time, 1e-2);
+  // The same sliding past each other.
+  std::vector<BoundBall> sliding = touching;
+  sliding[0].velocity = {0, 0.5, 0};
+  sliding[1].velocity = {0, -0.5, 0};
+  log = run_scene({20, 20, 20}, sliding, {{1, 0, 0}, {-1, 0, 0}}, 0.1);
+  ASSERT_FALSE(log.empty());
+  EXPECT_LT(log.front().time, 1e-2);
+  // Head on with a growth far below the motion (A = 1e-34): the contact at t = 1.
+  for (double a : {1e-34, 1e-40}) {
+    const std::vector<BoundBall> head_on{{{20, 50, 50}, {4, 0, 0}, 1, 1, a}, {{30, 50, 50}, {-4, 0, 0}, 1, 1, a}};
+    log = run_scene({100, 100, 100}, head_on, {{0, 0, 0}, {0, 0, 0}}, 2, 16);
+    ASSERT_FALSE(log.empty()) << "A " << a;
+    EXPECT_NEAR(log.front().time, 1.0, 1e-6) << "A " << a;
+  }
+  // A sphere at rest against a wall, moving along it (a reviewer's case: the code stopped,
+  // "stalled"): it runs on, with no contact.
+  const std::vector<BoundBall> at_wall{{{1, 5, 5}, {0, 1, 0}, 1, 1, 1}};
+  EXPECT_NO_THROW(log = run_scene({10, 10, 10}, at_wall, {{0, 0, 0}}, 1));
+  EXPECT_TRUE(log.empty());
 }
 
 TEST(BoundSpheres, RejectsBadInputNamingIt) {
