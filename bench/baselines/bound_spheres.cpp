@@ -209,11 +209,11 @@ void BoundSpheres::for_each_candidate(std::uint32_t s, F&& f) {
     for (std::int32_t i = p.region.lo[0] >> shift; i <= p.region.hi[0] >> shift; ++i)
       for (std::int32_t j = p.region.lo[1] >> shift; j <= p.region.hi[1] >> shift; ++j)
         for (std::int32_t k = p.region.lo[2] >> shift; k <= p.region.hi[2] >> shift; ++k) {
-          const auto it = cells_.find(key(l, i, j, k));
-          if (it == cells_.end()) continue;
-          for (std::uint32_t o : it->second.natives) visit(o);
-          if (l == p.level)
-            for (std::uint32_t o : it->second.finer) visit(o);
+          const Cells::Cell* cell = cells_.find(key(l, i, j, k));
+          if (!cell) continue;
+          // Every sphere listed at s's own level; only those of each coarser level above it.
+          const std::size_t end = l == p.level ? cell->entries.size() : cell->leading;
+          for (std::size_t m = 0; m < end; ++m) visit(cell->entries[m]);
         }
   }
 }
@@ -244,14 +244,26 @@ void BoundSpheres::list(std::uint32_t s, bool add) {
     for (std::int32_t i = p.region.lo[0] >> shift; i <= p.region.hi[0] >> shift; ++i)
       for (std::int32_t j = p.region.lo[1] >> shift; j <= p.region.hi[1] >> shift; ++j)
         for (std::int32_t k = p.region.lo[2] >> shift; k <= p.region.hi[2] >> shift; ++k) {
-          Cell& cell = cells_[key(l, i, j, k)];
-          std::vector<std::uint32_t>& members = l == p.level ? cell.natives : cell.finer;
+          const std::uint64_t at = key(l, i, j, k);
+          const bool native = l == p.level;
           if (add) {
-            members.push_back(s);
-          } else {
-            *std::find(members.begin(), members.end(), s) = members.back();
-            members.pop_back();
+            Cells::Cell& cell = cells_[at];
+            cell.entries.push_back(s);
+            if (native) std::swap(cell.entries[cell.leading++], cell.entries.back());
+            continue;
           }
+          Cells::Cell& cell = *cells_.find(at);
+          std::vector<std::uint32_t>& e = cell.entries;
+          const auto first = e.begin() + (native ? 0 : cell.leading), last = native ? e.begin() + cell.leading : e.end();
+          auto place = std::find(first, last, s);
+          if (native) {  // the last native fills the hole, the last entry fills the last native's place
+            *place = e[--cell.leading];
+            e[cell.leading] = e.back();
+          } else {
+            *place = e.back();
+          }
+          e.pop_back();
+          if (e.empty()) cells_.erase(at);
         }
   }
 }
