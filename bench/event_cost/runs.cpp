@@ -11,6 +11,7 @@
 #include "bench/baselines/bound_spheres.hpp"
 #include "bench/baselines/cell_list_spheres.hpp"
 #include "bench/baselines/floating_sorted_list.hpp"
+#include "bench/event_cost/probed_motions.hpp"
 #include "bench/event_cost/process.hpp"
 #include "bench/event_cost/scenes.hpp"
 #include "bench/sorted_list/measure.hpp"
@@ -258,23 +259,6 @@ Measurement paper_baseline(Measurement m, const RunSettings& s) {
   return m;
 }
 
-/// The paper's random forces, as the plain code asks for them.
-class ProbedMotions final : public baseline::TrueMotions {
- public:
-  explicit ProbedMotions(TrajectoryProbe& probe) : probe_(&probe) {}
-  void state(std::uint32_t sphere, double t, baseline::Vec3& position, baseline::Vec3& velocity) override {
-    const SphereState s = probe_->state(sphere, t);
-    position = s.position;
-    velocity = s.velocity;
-  }
-  void set_velocity(std::uint32_t sphere, double t, const baseline::Vec3& velocity) override {
-    probe_->set_velocity(sphere, t, velocity);
-  }
-
- private:
-  TrajectoryProbe* probe_;
-};
-
 /// The unknown scene through the plain floating code (bench/baselines/bound_spheres.hpp),
 /// with the same forces (a probe of its own, seeded alike) and kds's cell ratio on it (2,
 /// chosen by kds's cost model and the best of kds_bench_tvb_cell_size's sweep).
@@ -282,10 +266,7 @@ Measurement paper_unknown_baseline(Measurement m, const RunSettings& s) {
   const auto [spheres, box] = paper_scene(m.n, s.seed, false);
   PiecewiseAccelerationProbe probe(spheres, force_interval, s.seed);
   ProbedMotions motions(probe);
-  std::vector<baseline::BoundBall> balls;
-  balls.reserve(spheres.size());
-  for (const Sphere& sp : spheres)
-    balls.push_back(baseline::BoundBall{sp.position, sp.velocity, sp.radius, sp.mass, sp.max_acceleration});
+  const std::vector<baseline::BoundBall> balls = bound_balls_of(spheres);
   const double setup = process_cpu_seconds();
   baseline::BoundSpheres world(box.lo, box.hi, balls, motions, s.unknown_cell_ratio);
   m.setup_cpu_s = process_cpu_seconds() - setup;

@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "bench/event_cost/probed_motions.hpp"
 #include "examples/paper_experiment/paper_scene.hpp"
 #include "kds/simulator.hpp"
 #include "structures/collision/collision_world.hpp"
@@ -156,34 +157,11 @@ std::vector<Seen> kds_contacts(const std::vector<kds::Sphere>& spheres, const kd
   return seen;
 }
 
-class ProbedMotions final : public kds::baseline::TrueMotions {
- public:
-  explicit ProbedMotions(kds::TrajectoryProbe& probe) : probe_(&probe) {}
-  void state(std::uint32_t sphere, double t, Vec3& position, Vec3& velocity) override {
-    const kds::SphereState s = probe_->state(sphere, t);
-    position = s.position;
-    velocity = s.velocity;
-  }
-  void set_velocity(std::uint32_t sphere, double t, const Vec3& velocity) override {
-    probe_->set_velocity(sphere, t, velocity);
-  }
-
- private:
-  kds::TrajectoryProbe* probe_;
-};
-
-std::vector<BoundBall> balls_of(const std::vector<kds::Sphere>& spheres) {
-  std::vector<BoundBall> balls;
-  for (const kds::Sphere& s : spheres)
-    balls.push_back(BoundBall{s.position, s.velocity, s.radius, s.mass, s.max_acceleration});
-  return balls;
-}
-
 std::vector<Seen> plain_contacts(const std::vector<kds::Sphere>& spheres, const kds::Box3& box, std::uint64_t seed,
                                  double until) {
   kds::PiecewiseAccelerationProbe probe(spheres, force_interval, seed);
-  ProbedMotions motions(probe);
-  BoundSpheres world(box.lo, box.hi, balls_of(spheres), motions, 2);
+  kds::bench::ProbedMotions motions(probe);
+  BoundSpheres world(box.lo, box.hi, kds::bench::bound_balls_of(spheres), motions, 2);
   std::vector<BallContact> log;
   world.log_contacts(&log);
   while (world.step() && world.time() <= until) {
