@@ -140,6 +140,17 @@ class Calendar {
     return false;
   }
 
+  /// An id of the next bin advance() would take, if that is a bin of the ring that still
+  /// holds ids, else none: a hint for its user to request the next event's records early
+  /// (the bin's other ids, and any id added before then, may come first).
+  Id peek_next() const {
+    const Bin k = next_ring_bin();
+    if (k >= overflow_min_ || k == far) return none;
+    return head_[static_cast<std::size_t>(k & static_cast<Bin>(mask_))];
+  }
+
+  /// Asks the memory for what add() and remove() of `id` read first (its links).
+  void request(Id id) const { __builtin_prefetch(&links_[id]); }
   /// For audits: calls f(id) for every id held.
   template <class F>
   void for_each(F&& f) const {

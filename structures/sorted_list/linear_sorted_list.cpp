@@ -90,6 +90,10 @@ LinearSortedList::LinearSortedList(std::span<const LinearPoint> points, double b
     if (*mid > 0) width = 2 * *mid / static_cast<double>(std::max<std::size_t>(slots, 16));
   }
   calendar_.reset(slots, 0, width, std::max<std::size_t>(slots, 16));
+  // About 100 bytes per point: below 2^15 points the records stay in the caches (the
+  // requests cost 1.07x the time at 10^3 points, gained nothing at 10^4, and took 0.74x
+  // at 10^5 and 0.70x at 10^6; docs/benchmarks/event-cost.md, fourteenth stop).
+  request_next_ = n >= (std::size_t{1} << 15);
   heap_.reserve(64);
   for (std::size_t s = 0; s < slots; ++s) {
     const Slot c = slot_[s];
@@ -240,8 +244,31 @@ std::uint32_t LinearSortedList::next_slot() {
   }
 }
 
+void LinearSortedList::request_next(std::uint32_t s) const {
+  // The next swap is most likely the heap's next slot, or, with the heap holding s alone
+  // (a bin holds about one crossing), the first of the calendar's next bin. Its records
+  // are first touches beyond the caches at large n: asked for now, they arrive while
+  // this swap runs. A hint only: a wrong guess costs a few loads.
+  // (The heap's two children compared by their intervals' lower ends alone: a guess needs
+  // no exact comparison, and leaves the counts of those alone.)
+  const std::uint32_t next = heap_.size() > 1 ? heap_[heap_.size() > 2 && slot_[heap_[2]].lo < slot_[heap_[1]].lo ? 2 : 1]
+                                              : calendar_.peek_next();
+  if (next == none || next == s) return;
+  // Its points, ids and slots (ranks next - 1 .. next + 2, slots next - 1 .. next + 1),
+  // and the calendar's links of the two neighbouring slots, which it takes out.
+  const std::size_t lo = next > 0 ? next - 1 : next, hi = std::min<std::size_t>(next + 2, point_.size() - 1);
+  __builtin_prefetch(&point_[lo]);
+  __builtin_prefetch(&point_[hi]);
+  __builtin_prefetch(&id_[next]);
+  __builtin_prefetch(&slot_[lo]);
+  __builtin_prefetch(&slot_[std::min<std::size_t>(next + 1, slot_.size() - 1)]);
+  calendar_.request(static_cast<Calendar::Id>(lo));
+  if (next + 1 < slot_.size()) calendar_.request(static_cast<Calendar::Id>(next + 1));
+}
+
 void LinearSortedList::swap_at(std::uint32_t s) {
   const std::size_t n = point_.size();
+  if (request_next_) request_next(s);
   // Take the three slots whose points change out of the queue first: the heap compares
   // queued slots by their points where intervals overlap, so none may sit there with
   // points that no longer match its interval.

@@ -21,6 +21,9 @@
 ///   arithmetic); equal crossings by slot.
 ///
 /// A swap reschedules three slots; the swapped pair (now moving apart) needs no division.
+/// From 2^15 points up, each swap first asks the memory for the records of the swap likely
+/// to come next (the heap's next slot, or the first of the calendar's next bin), which at
+/// large n are cache misses: they arrive while the swap runs.
 /// Only the order of the crossings needs exactness; the clock (now()) is a double at or
 /// a few ulps after the exact time of the last swap, or the last run_until target.
 ///
@@ -116,6 +119,8 @@ class LinearSortedList {
   /// the calendar can hold an earlier one); none if nothing crosses.
   std::uint32_t next_slot();
   void swap_at(std::uint32_t s);
+  /// Asks the memory for the records of the swap likely to come after s's.
+  void request_next(std::uint32_t s) const;
   /// Whether slot a crosses before slot b (exactly; equal crossings by slot).
   bool before(std::uint32_t a, std::uint32_t b) const;
   /// The sign of crossing(a) - crossing(b), exactly.
@@ -136,6 +141,7 @@ class LinearSortedList {
   std::vector<std::uint32_t> heap_;  // slots of the current bin (or earlier), heap-ordered by before()
   Calendar calendar_;                // the other crossing slots, by the bin of lo
   std::vector<Calendar::Id> pulled_;
+  bool request_next_ = false;  // request_next() at each swap: only where the records outgrow the caches
   double now_ = 0;
   // The exact current time, as the crossing of two points l, r: (x_r - x_l) / (v_l - v_r);
   // a run_until target t is the crossing of (0, 1) and (t, 0).

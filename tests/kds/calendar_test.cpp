@@ -24,15 +24,23 @@ using kds::Calendar;
 /// the ids still held whose times fall in it (as bin() numbers bins then: the calendar
 /// may choose its bins again when its ring runs empty), every id left lies in a later
 /// bin, and the times come out in increasing order bin by bin.
-void drain_and_check(Calendar& cal, const std::vector<double>& time, const std::vector<bool>& removed) {
+/// `hinted`, if given, counts the bins peek_next() named an id of beforehand.
+void drain_and_check(Calendar& cal, const std::vector<double>& time, const std::vector<bool>& removed,
+                     std::size_t* hinted = nullptr) {
   std::set<Calendar::Id> held;  // the twin
   for (Calendar::Id id = 0; id < time.size(); ++id)
     if (!removed[id]) held.insert(id);
   ASSERT_EQ(cal.size(), held.size());
   std::vector<Calendar::Id> out;
   double last = -INFINITY;  // the latest time taken out so far
+  // peek_next(), the hint its users request memory by: none, or an id of the next bin taken.
+  Calendar::Id hint = cal.peek_next();
   while (cal.advance(out, [&](Calendar::Id id) { return time[id]; })) {
     ASSERT_FALSE(out.empty());
+    if (hint != Calendar::none) {
+      ASSERT_NE(std::find(out.begin(), out.end(), hint), out.end()) << "peek_next() gave " << hint << ", not in the next bin";
+      if (hinted) ++*hinted;
+    }
     std::vector<Calendar::Id> want;
     for (const Calendar::Id id : held) {
       const Calendar::Bin k = cal.bin(time[id]);
@@ -48,8 +56,10 @@ void drain_and_check(Calendar& cal, const std::vector<double>& time, const std::
     }
     for (const Calendar::Id id : out) last = std::max(last, time[id]);
     out.clear();
+    hint = cal.peek_next();
   }
   EXPECT_TRUE(held.empty());
+  EXPECT_EQ(cal.peek_next(), Calendar::none);
   EXPECT_EQ(cal.size(), 0u);
 }
 
@@ -57,6 +67,7 @@ TEST(Calendar, TakesOutBinsInOrderAsTheTwin) {
   const std::uint64_t seed = kds::testing::test_seed();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
+  std::size_t hinted = 0;
   for (double width : {1e-3, 0.1, 1.0, 50.0}) {
     for (int round = 0; round < 20; ++round) {
       const std::size_t n = 1 + rng() % 300;
@@ -76,9 +87,11 @@ TEST(Calendar, TakesOutBinsInOrderAsTheTwin) {
           cal.remove(id);
           removed[id] = true;
         }
-      drain_and_check(cal, time, removed);
+      drain_and_check(cal, time, removed, &hinted);
+      if (HasFatalFailure()) return;
     }
   }
+  EXPECT_GT(hinted, 100u) << "peek_next() named the next bin's ids";
 }
 
 TEST(Calendar, AddsBetweenAdvancesAndJumpsOverEmptyStretches) {

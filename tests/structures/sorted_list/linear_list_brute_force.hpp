@@ -49,11 +49,18 @@ inline std::vector<LinearSortedList::PointId> final_order(const std::vector<Line
 /// them (linear points cross at most once).
 inline std::uint64_t inversions(const std::vector<LinearSortedList::PointId>& before,
                                 const std::vector<LinearSortedList::PointId>& after) {
-  std::vector<std::size_t> rank(after.size());
-  for (std::size_t r = 0; r < after.size(); ++r) rank[after[r]] = r;
+  // Pairs i < j of `before` with rank[before[i]] > rank[before[j]], counted from the right
+  // with a Fenwick tree of the ranks seen: O(n log n), for the tests of 40,000 points.
+  const std::size_t n = after.size();
+  std::vector<std::size_t> rank(n);
+  for (std::size_t r = 0; r < n; ++r) rank[after[r]] = r;
+  std::vector<std::uint64_t> seen(n + 1, 0);  // seen[x]: ranks in a range ending at x - 1
   std::uint64_t k = 0;
-  for (std::size_t i = 0; i < before.size(); ++i)
-    for (std::size_t j = i + 1; j < before.size(); ++j) k += rank[before[i]] > rank[before[j]];
+  for (std::size_t i = before.size(); i-- > 0;) {
+    const std::size_t r = rank[before[i]];
+    for (std::size_t x = r; x > 0; x -= x & (~x + 1)) k += seen[x];  // ranks below r seen to the right
+    for (std::size_t x = r + 1; x <= n; x += x & (~x + 1)) ++seen[x];
+  }
   return k;
 }
 

@@ -90,6 +90,20 @@ TEST(LinearSortedList, RandomScenesMatchTheExactSort) {
   }
 }
 
+// From 2^15 points the list asks the memory for the next swap's records at each swap (a
+// hint that must change nothing): a random and an integer scene of 40,000 points, audited
+// at each check time.
+TEST(LinearSortedList, LargeScenesMatchTheExactSort) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  std::mt19937_64 rng(seed);
+  const std::size_t n = 40000;
+  SCOPED_TRACE("random points");
+  check_against_brute_force(random_points(rng, n), {0.0, 0.5, 2.0, 4.5}, false);
+  if (HasFatalFailure()) return;
+  SCOPED_TRACE("integer points");
+  check_against_brute_force(integer_points(rng, n, 20000, 3), {0.0, 0.5, 1.0, 3.0}, false);
+}
+
 TEST(LinearSortedList, DegenerateScenesMatchTheExactSort) {
   const std::uint64_t seed = kds::testing::test_seed();
   std::mt19937_64 rng(seed);
