@@ -170,6 +170,8 @@ class HardSphereWorld {
   /// calendar's current bin (or earlier), else in the calendar.
   void heap_update(SphereId i);
   void heap_erase(SphereId i);
+  /// Asks the memory for the records of the event likely to come after the heap's first.
+  void request_next() const;
   /// While the heap holds no event, takes the calendar's next bin into it.
   void refill();
   void sift_up(std::size_t pos);
