@@ -151,6 +151,7 @@ class Calendar {
 
   /// Asks the memory for what add() and remove() of `id` read first (its links).
   void request(Id id) const { __builtin_prefetch(&links_[id]); }
+
   /// For audits: calls f(id) for every id held.
   template <class F>
   void for_each(F&& f) const {
