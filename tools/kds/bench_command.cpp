@@ -39,6 +39,14 @@ struct BenchOptions {
 /// A benchmark without an entry runs with its own defaults, or is skipped by --quick.
 const std::map<std::string, std::vector<std::string>>& quick_arguments() {
   static const std::map<std::string, std::vector<std::string>> quick = {
+      {"box_overlap", {"--n", "100,300", "--spread", "1.5,20", "--collisions-per-sphere", "0.5", "--broad-phases",
+                       "box-overlap,tvb-grid"}},
+      {"event_cost", {"--hard-spheres-n", "200", "--paper-n", "30", "--sorted-n", "1000", "--paper-seconds", "0.1",
+                      "--min-events", "10000", "--collisions-per-sphere", "0.5"}},
+      {"event_queue", {"--m", "100,1000", "--events", "20000", "--churn", "10", "--churn-events", "2000"}},
+      {"guards_cones", {"--n", "40,80", "--collisions-per-sphere", "0.05", "--budget", "5"}},
+      {"hard_spheres_energy", {"--n", "1000", "--collisions", "20000"}},
+      {"rolling_balls", {"--n", "50,200", "--collisions-per-ball", "0.5"}},
       {"sorted_list", {"--max-n", "1000", "--min-events", "10000"}},
       {"tvb_paper", {"--n", "30,100", "--seconds", "0.2", "--miss-seconds", "0.1"}},
       {"tvb_hard_spheres", {"--n", "200", "--phi", "0.1,0.4", "--collisions-per-sphere", "0.5"}},
