@@ -5,14 +5,17 @@
 
 namespace kds {
 
-std::string rolling_problem(const Motion<3>& centre, double radius, const Box3& box) {
+std::string rolling_problem(const Motion<3>& centre, double radius, const Box3& box, double origin_z) {
   using text::shortest;
   const auto& z = centre.coefficients(2);
-  const double floor = box.lo[2];
+  // The local frame's shift is exact (local_origin), so the test in it is the test in the
+  // user's frame, and adding the origin back gives the user's coordinates exactly.
+  const double floor = box.lo[2] + origin_z;
   if (!(radius > 0)) return "its radius " + shortest(radius) + " is not positive";
-  if (Rational(z[0]) - Rational(radius) != Rational(floor))
-    return "it is not tangent to the plane z = " + shortest(floor) + ": its centre is at height " + shortest(z[0]) +
-           " with radius " + shortest(radius) + " (the centre must be at exactly z = floor + radius)";
+  if (Rational(z[0]) - Rational(radius) != Rational(box.lo[2]))
+    return "it is not tangent to the plane z = " + shortest(floor) + ": its centre is at height " +
+           shortest(z[0] + origin_z) + " with radius " + shortest(radius) +
+           " (the centre must be at exactly z = floor + radius)";
   if (z[1] != 0) return "it leaves the plane z = " + shortest(floor) + ": vertical velocity " + shortest(z[1]);
   if (z[2] != 0 || z[3] != 0)
     return "it leaves the plane z = " + shortest(floor) + ": vertical acceleration " + shortest(2 * z[2]) +

@@ -15,7 +15,9 @@
 namespace kds {
 
 /// Why a ball of radius r with this centre motion does not roll on the floor of `box`
-/// (empty when it does): not tangent to it, or a vertical velocity or acceleration.
-std::string rolling_problem(const Motion<3>& centre, double radius, const Box3& box);
+/// (empty when it does): not tangent to it, or a vertical velocity or acceleration. The
+/// motion and the box are in the world's local frame (CollisionWorld::box(), whose origin
+/// is `origin_z` on the z axis); the message gives heights in the user's frame.
+std::string rolling_problem(const Motion<3>& centre, double radius, const Box3& box, double origin_z);
 
 }  // namespace kds

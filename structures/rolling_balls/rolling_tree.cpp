@@ -17,7 +17,7 @@ void RollingTree::check_ball(SphereId id, const std::string& when) const {
   if (!world_->ballistic(id))
     throw InvalidInput(who + ": has an unknown trajectory (max_acceleration > 0); the collision tree needs "
                              "known polynomial motions");
-  const std::string problem = rolling_problem(world_->centre_motion(id), world_->sphere(id).radius, world_->settings().box);
+  const std::string problem = rolling_problem(world_->centre_motion(id), world_->sphere(id).radius, world_->box(), world_->origin()[2]);
   if (!problem.empty()) throw InvalidInput(who + ": " + problem);
 }
 

@@ -17,7 +17,7 @@ void RollingTree::audit(const AuditContext& ctx) const {
   std::vector<std::array<Rational, 2>> p(n);
   for (SphereId i = 0; i < n; ++i) {
     const std::string problem =
-        rolling_problem(world_->centre_motion(i), world_->sphere(i).radius, world_->settings().box);
+        rolling_problem(world_->centre_motion(i), world_->sphere(i).radius, world_->box(), world_->origin()[2]);
     if (!problem.empty()) throw AuditFailure(when + " ball " + std::to_string(i) + ": " + problem);
     for (int a = 0; a < 2; ++a) p[i][a] = world_->centre<Rational>(world_->body(i), a, 0.0)(t);
   }

@@ -28,6 +28,20 @@ TEST(RollingBadInput, BallNotTangentToTheFloor) {
   EXPECT_TRUE(message_has(start_error(balls), {"sphere 1", "outside the box"}));
 }
 
+TEST(RollingBadInput, NotTangentToAFloorAwayFromZeroSaysTheUsersHeights) {
+  // The world works in a local frame here (the box lies within a factor 2 of its corner):
+  // the message still gives the floor and the height in the scene's coordinates.
+  std::vector<Sphere> balls{rolling_ball(10, 10, 1, 0, 1), rolling_ball(20, 10, -1, 0, 2)};
+  for (Sphere& b : balls) b.position[2] = 5 + b.radius;
+  balls[1].position[2] = 7.5;  // radius 2 on the floor z = 5: 0.5 above it
+  auto settings = world_settings(Box3{{0, 0, 5}, {50, 50, 12}}, "rolling-tree");
+  const std::string message = invalid_input_message([&] {
+    Simulator sim;
+    CollisionWorld world(sim, settings, balls);
+  });
+  EXPECT_TRUE(message_has(message, {"ball 1", "not tangent to the plane z = 5", "height 7.5", "radius 2"})) << message;
+}
+
 TEST(RollingBadInput, VerticalVelocityOrGravityOutOfThePlane) {
   auto balls = two_balls();
   balls[0].velocity[2] = 0.25;

@@ -1,7 +1,7 @@
 // The rolling tree against all-pairs on scenes built to be degenerate, audited after
 // every event, for both layouts: simultaneous contacts, contacts at time 0, a tangency
 // point that starts on a threshold-box side or rides along one forever (equal keys in a
-// sorted list), equal radii, radii three orders of magnitude apart.
+// sorted list), equal radii, radii three orders of magnitude apart, a floor away from zero.
 #include <gtest/gtest.h>
 
 #include "rolling_support.hpp"
@@ -98,6 +98,24 @@ TEST(RollingDegenerate, RadiiThreeOrdersOfMagnitudeApart) {
   balls.push_back(rolling_ball(50, 80, 0, -2, 0.1));
   balls.push_back(rolling_ball(20, 50, 3, 0, 1));
   expect_twins(balls, table(100), 10, 6);
+}
+
+TEST(RollingDegenerate, FloorAwayFromZero) {
+  // Boxes within a factor 2 of their corner nearest zero get a local frame (local_origin):
+  // the tree once compared the local heights with the user's floor and refused every such
+  // scene. Floors at 5 and at 1e7 (x and y shifted too), against all-pairs: three equal
+  // balls in a row, the outer two meeting the middle one at the same instant (t = 4), and
+  // two balls of other sizes.
+  for (const double floor : {5.0, 1e7}) {
+    SCOPED_TRACE(floor);
+    const double shift = floor == 5.0 ? 0.0 : 1e7;
+    const Box3 box{{shift, shift, floor}, {shift + 40, shift + 40, floor + 4}};
+    std::vector<Sphere> balls{rolling_ball(shift + 10, shift + 20, 2, 0, 1), rolling_ball(shift + 20, shift + 20, 0, 0, 1),
+                              rolling_ball(shift + 30, shift + 20, -2, 0, 1), rolling_ball(shift + 20, shift + 5, 0, 1, 0.5),
+                              rolling_ball(shift + 5, shift + 35, 1, -1, 2)};
+    for (Sphere& b : balls) b.position[2] = floor + b.radius;
+    expect_twins(balls, box, 12, 2);
+  }
 }
 
 }  // namespace
