@@ -11,6 +11,7 @@
 #include "kds/simulator.hpp"
 #include "structures/sphere_worlds.hpp"
 #include "structures/collision/io/contact_log.hpp"
+#include "structures/collision/io/number_text.hpp"
 #include "tools/kds/baseline_comparison.hpp"
 #include "tools/kds/commands.hpp"
 #include "tools/kds/contact_csv.hpp"
@@ -121,7 +122,7 @@ int run(const RunOptions& o, const CLI::App& app) {
   r.world().on_progress([&progress, &o, until = r.until()](double t, std::uint64_t events) {
     if (o.max_events != 0 && events > o.max_events)
       throw EventBudgetSpent("more than " + std::to_string(o.max_events) + " events (--max-events) by t = " +
-                             std::to_string(t) + ", before the end " + std::to_string(until) +
+                             text::shortest(t) + ", before the end " + text::shortest(until) +
                              "; no output written");
     progress.update(t, events);
   });

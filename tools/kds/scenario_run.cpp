@@ -2,6 +2,7 @@
 
 #include "kds/config.hpp"
 #include "kds/errors.hpp"
+#include "structures/collision/io/number_text.hpp"
 #include "structures/rolling_balls/planar_response.hpp"
 #include "structures/sphere_worlds.hpp"
 #include "structures/collision/trajectories/piecewise_acceleration_probe.hpp"
@@ -17,11 +18,33 @@ RunSettings complete(RunSettings s, const Scenario& scenario) {
   return s;
 }
 
+/// The integrators of unknown trajectories step through every piece up to the time they
+/// are asked about (about 0.2 microseconds a piece): beyond this many pieces over all
+/// spheres, a run would take longer than minutes on the probes alone, which no event
+/// budget (--max-events) counts. Refused up front, naming the setting.
+constexpr double max_probe_pieces = 1e9;
+
+void check_probe_pieces(const Scenario& scenario, double until) {
+  const Trajectories& t = scenario.trajectories;
+  const bool forces = t.kind == Trajectories::Kind::random_forces;
+  if (!forces && t.kind != Trajectories::Kind::circulation) return;
+  const double step = forces ? t.interval : t.piece_length;
+  const double pieces = static_cast<double>(scenario.spheres.size()) * (until / step);
+  if (!(pieces <= max_probe_pieces))
+    throw InvalidInput(std::string("\"trajectories\".") + (forces ? "interval" : "piece_length") + " = " +
+                       text::shortest(step) + ": " + std::to_string(scenario.spheres.size()) +
+                       (scenario.spheres.size() == 1 ? " sphere" : " spheres") + " integrated in " +
+                       text::shortest(until / step) + " pieces each up to t = " + text::shortest(until) +
+                       " would take hours; at most " + text::shortest(max_probe_pieces) +
+                       " pieces in all (choose a longer step, or an earlier --until)");
+}
+
 }  // namespace
 
 ScenarioRun::ScenarioRun(const Scenario& scenario, const RunSettings& settings)
     : scenario_(scenario), settings_(complete(settings, scenario)) {
   const Trajectories& t = scenario.trajectories;
+  check_probe_pieces(scenario, *settings_.until);
   if (t.kind == Trajectories::Kind::random_forces)
     probe_ = std::make_unique<PiecewiseAccelerationProbe>(scenario.spheres, t.interval, *settings_.seed);
   if (t.kind == Trajectories::Kind::circulation)

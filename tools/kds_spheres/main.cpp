@@ -33,6 +33,7 @@
 #include "examples/common/command_line.hpp"
 #include "kds/errors.hpp"
 #include "structures/collision/io/contact_log.hpp"
+#include "structures/collision/io/number_text.hpp"
 #include "structures/collision/io/output_file.hpp"
 #include "structures/collision/io/scene.hpp"
 #include "structures/hard_spheres/hard_sphere_world_model.hpp"
@@ -135,7 +136,7 @@ void run(kds::SphereWorld& world, double until, std::uint64_t max_events) {
   world.on_progress([&progress, until, max_events](double t, std::uint64_t events) {
     if (max_events != 0 && events > max_events)
       throw kds::InvalidInput("more than " + std::to_string(max_events) + " events (--max-events) by t = " +
-                              std::to_string(t) + ", before --until " + std::to_string(until) + "; no output written");
+                              kds::text::shortest(t) + ", before --until " + kds::text::shortest(until) + "; no output written");
     progress.update(t, events);
   });
   world.run_until(until);

@@ -185,6 +185,36 @@ TEST(Scenario, ErrorsNameTheFileThePathAndTheProblem) {
             "t.json: gravity: gravity.z must be at most 1e+50 in magnitude, got 1e+60");
 }
 
+// A force interval or integration step so short that the probes alone would take hours
+// (no event budget counts them) is refused before the run, naming the setting; a long
+// enough one, or an earlier end, runs.
+TEST(Scenario, StepsTooShortToIntegrateAreRefused) {
+  auto refusal = [](const Scenario& s) -> std::string {
+    try {
+      ScenarioRun run(s, RunSettings{});
+    } catch (const kds::InvalidInput& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  const std::string head = R"({"kds_scenario":1,"box":{"lo":[0,0,0],"hi":[10,10,10]},"spheres":[)"
+                           R"({"position":[2,5,5],"radius":1,"max_acceleration":1,"velocity":[3,0,0]},)"
+                           R"({"position":[8,5,5],"radius":1,"max_acceleration":1,"velocity":[-3,0,0]}],)";
+  const Scenario forces = read_scenario(head + R"("trajectories":{"kind":"random-forces","interval":1e-300}})", "t.json");
+  const std::string message = refusal(forces);
+  EXPECT_NE(message.find("\"trajectories\".interval = 1e-300: 2 spheres integrated in"), std::string::npos) << message;
+  EXPECT_NE(message.find("at most 1e+09 pieces"), std::string::npos) << message;
+  const Scenario field = read_scenario(head + R"("trajectories":{"kind":"circulation","piece_length":1e-12}})", "t.json");
+  EXPECT_NE(refusal(field).find("piece_length = 1e-12"), std::string::npos) << refusal(field);
+  RunSettings early;
+  early.until = 1e-4;  // 2e8 pieces in all
+  EXPECT_NO_THROW(ScenarioRun(field, early));
+  const Scenario fine = read_scenario(head + R"("trajectories":{"kind":"random-forces","interval":1e-3}})", "t.json");
+  ScenarioRun run(fine, RunSettings{});
+  run.world().run_until(run.until());
+  EXPECT_GT(run.world().sphere_contacts(), 0u);
+}
+
 TEST(Scenario, DefaultsApplyToMissingOptionalFields) {
   const Scenario s = read_scenario(R"({"kds_scenario":1,"box":{"lo":[0,0,0],"hi":[10,10,10]},
                                       "spheres":[{"position":[5,5,5],"radius":1}]})",
