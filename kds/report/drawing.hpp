@@ -36,6 +36,8 @@ struct Shape {
   std::uint32_t follow = fixed;  ///< a body index whose position the coordinates are offsets from, or `fixed`
   std::string role;           ///< what it stands for ("cell", "threshold box", ...): the viewer's legend and colour
   std::string text;           ///< label only
+
+  friend bool operator==(const Shape&, const Shape&) = default;
 };
 
 class Drawing {

@@ -50,4 +50,10 @@ GuardLayout layout_guards(const CollisionWorld& world, const char* broad_phase) 
   return l;
 }
 
+void draw_guards(const CollisionWorld& world, const FatObject& object, std::span<const Vec<3>> offsets, SphereId id,
+                 Drawing& out) {
+  const double h = object.inner_radius / 40;
+  for (const Vec<3>& o : offsets) out.box_on(world.body(id), {o[0] - h, o[1] - h, o[2] - h}, {o[0] + h, o[1] + h, o[2] + h}, "guard");
+}
+
 }  // namespace kds

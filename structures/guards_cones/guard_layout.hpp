@@ -5,6 +5,7 @@
 /// every object's guards (guards.hpp, Lemma 7), numbered object after object.
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "structures/collision/collision_world.hpp"
@@ -27,5 +28,12 @@ struct GuardLayout {
 /// unknown trajectory (its box would jump at every reset of its bound) or an object that
 /// check_fat_object refuses. `broad_phase` names the caller in the message.
 GuardLayout layout_guards(const CollisionWorld& world, const char* broad_phase);
+
+/// Object id's guards for a viewer (BroadPhase::draw): a small box of role "guard" about
+/// each, carried by the object (its guards keep their offsets from its centre). The
+/// box's half side is 1/40 of the object's inner radius: small beside the object, large
+/// enough to see.
+void draw_guards(const CollisionWorld& world, const FatObject& object, std::span<const Vec<3>> offsets, SphereId id,
+                 Drawing& out);
 
 }  // namespace kds

@@ -187,6 +187,11 @@ void GuardsCones::bound_was_reset(SphereId id) {
 
 void GuardsCones::candidates(SphereId id, std::vector<SphereId>& out) { counts_.candidates(id, out); }
 
+void GuardsCones::draw(SphereId id, Drawing& out) const {
+  draw_guards(*world_, objects_[id], std::span(offset_).subspan(first_guard_[id], first_guard_[id + 1] - first_guard_[id]),
+              id, out);
+}
+
 std::size_t GuardsCones::candidate_pairs() const { return counts_.pairs(); }
 
 std::uint64_t GuardsCones::swaps() const { return boxes_.swaps(); }

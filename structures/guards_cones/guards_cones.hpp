@@ -74,6 +74,8 @@ class GuardsCones final : public BroadPhase {
   /// closest objects against a static computation in exact rationals; the candidate
   /// counts against the closest objects.
   void audit(const AuditContext& ctx) const override;
+  /// Its guards, as small boxes of role "guard" (draw_guards in guard_layout.hpp).
+  void draw(SphereId id, Drawing& out) const override;
 
   // What it keeps, for tests, benchmarks and teaching.
   const ConeSet& cones() const { return *cones_; }

@@ -198,4 +198,9 @@ std::size_t GuardsConesLists::order_certificates_of(SphereId k) const {
   return s;
 }
 
+void GuardsConesLists::draw(SphereId id, Drawing& out) const {
+  draw_guards(*world_, objects_[id], std::span(offset_).subspan(first_guard_[id], first_guard_[id + 1] - first_guard_[id]),
+              id, out);
+}
+
 }  // namespace kds

@@ -74,6 +74,8 @@ class GuardsConesLists final : public BroadPhase {
   /// Every K*(gamma) against a static exact computation (boxes containing each guard,
   /// cones of the centres, projections), and the candidate counts against them.
   void audit(const AuditContext& ctx) const override;
+  /// Its guards, as small boxes of role "guard" (draw_guards in guard_layout.hpp).
+  void draw(SphereId id, Drawing& out) const override;
 
   // What it keeps, for tests, benchmarks and teaching.
   const ConeSet& cones() const { return *cones_; }

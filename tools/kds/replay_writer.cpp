@@ -32,7 +32,8 @@ const CollisionWorld& drawn_world(ScenarioRun& run) {
 }  // namespace
 
 ReplayWriter::ReplayWriter(std::ostream& out, ScenarioRun& run)
-    : out_(out), run_(run), world_(drawn_world(run)), events_(out), motion_(run.world().size()), draw_(run.world().size()) {
+    : out_(out), run_(run), world_(drawn_world(run)), events_(out), motion_(run.world().size()), draw_(run.world().size()),
+      drawn_(run.world().size(), 0) {
   const CollisionWorld& w = world_;
   const Box3& box = run.scenario().box;
   nlohmann::ordered_json spheres = nlohmann::json::array();
@@ -62,10 +63,11 @@ void ReplayWriter::write_changes(double time) {
       out_ << "{\"motion\":" << i << at << "," << m << "}\n";
       motion_[i] = std::move(m);
     }
-    std::string d = draw_json(i);
-    if (d != draw_[i]) {
-      out_ << "{\"draw\":" << i << at << ",\"shapes\":" << d << "}\n";
-      draw_[i] = std::move(d);
+    Drawing d = drawing(i);
+    if (d.shapes() != draw_[i] || !drawn_[i]) {
+      out_ << "{\"draw\":" << i << at << ",\"shapes\":" << d.json() << "}\n";
+      draw_[i] = d.shapes();
+      drawn_[i] = true;
     }
   }
 }
@@ -86,7 +88,7 @@ std::string ReplayWriter::motion_json(SphereId id) const {
   return s;
 }
 
-std::string ReplayWriter::draw_json(SphereId id) const {
+Drawing ReplayWriter::drawing(SphereId id) const {
   const CollisionWorld& w = world_;
   Drawing d;
   w.broad_phase().draw(id, d);
@@ -97,7 +99,7 @@ std::string ReplayWriter::draw_json(SphereId id) const {
     if (s.follow != Shape::fixed) s.follow = w.sphere_of(BodyId{s.follow, 0});
     named.add(std::move(s));
   }
-  return named.json();
+  return named;
 }
 
 }  // namespace kds::cli

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "kds/observer.hpp"
+#include "kds/report/drawing.hpp"
 #include "kds/report/trace.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "tools/kds/scenario_run.hpp"
@@ -41,13 +42,18 @@ class ReplayWriter final : public Observer {
   /// Writes the motion and draw lines that differ from the last ones written.
   void write_changes(double time);
   std::string motion_json(SphereId id) const;
-  std::string draw_json(SphereId id) const;
+  /// What the broad phase draws of a sphere, in the user's frame, carried shapes naming spheres.
+  Drawing drawing(SphereId id) const;
 
   std::ostream& out_;
   ScenarioRun& run_;
   const CollisionWorld& world_;
   TraceWriter events_;
-  std::vector<std::string> motion_, draw_;  // the last lines' contents, by sphere
+  std::vector<std::string> motion_;  // the last motion lines' contents, by sphere
+  // The last drawings, by sphere: compared shape by shape, so that a structure drawing
+  // many shapes (128 guards a ball) costs no JSON text at events that change nothing.
+  std::vector<std::vector<Shape>> draw_;
+  std::vector<char> drawn_;  // whether a draw line was written for the sphere (the start writes one each)
 };
 
 }  // namespace kds::cli

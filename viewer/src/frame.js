@@ -7,6 +7,7 @@ export const ROLES = {
   cell: { colour: '#3b82f6', meaning: 'grid cells the sphere\'s bound meets (tvb-grid)' },
   'threshold box': { colour: '#f59e0b', meaning: 'threshold box around a large ball\'s tangency point (rolling-tree)' },
   box: { colour: '#10b981', meaning: 'axis-aligned box of the sphere (box-overlap)' },
+  guard: { colour: '#db2777', meaning: 'guards of the object: a larger object touching it contains one (guards-cones)' },
 };
 export const OTHER_ROLE = { colour: '#8b5cf6', meaning: 'drawn by the structure' };
 export const HIGHLIGHT = '#dc2626';

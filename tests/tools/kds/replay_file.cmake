@@ -61,3 +61,6 @@ check_replay(grid ${WORK}/box.json tvb-grid 20 "cell")
 check_replay(reference ${WORK}/box.json all-pairs 20 "")
 check_replay(boxes ${WORK}/pool.json box-overlap 16 "box")
 check_replay(rolling ${SCENARIOS}/rolling_marbles.json rolling-tree 6 "threshold box")
+# Guards and cones draw 128 guards a ball: a shorter break (the first contacts come at 0.1 s).
+run_ok(${KDS} generate pool-break --until 0.25 -o ${WORK}/pool_short.json)
+check_replay(guards ${WORK}/pool_short.json guards-cones 16 "guard")
