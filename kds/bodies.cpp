@@ -25,7 +25,7 @@ Bodies::Bodies(Simulator& sim) : sim_(sim), tag_(next_tag()) {}
 
 Bodies::~Bodies() = default;
 
-void Bodies::require(BodyId id, const std::string& operation) const {
+void Bodies::require(BodyId id, std::string_view operation) const {
   if (contains(id)) return;
   std::ostringstream os;
   os << operation << ": ";
@@ -40,10 +40,10 @@ void Bodies::require(BodyId id, const std::string& operation) const {
   throw InvalidInput(os.str());
 }
 
-void Bodies::require_axis(BodyId id, int axis, const std::string& operation) const {
+void Bodies::require_axis(BodyId id, int axis, std::string_view operation) const {
   require(id, operation);
   if (axis < 0 || axis >= dimension(id))
-    throw InvalidInput(operation + ": body " + std::to_string(id.index) + " has dimension " +
+    throw InvalidInput(std::string(operation) + ": body " + std::to_string(id.index) + " has dimension " +
                        std::to_string(dimension(id)) + ", no axis " + std::to_string(axis));
 }
 
@@ -124,7 +124,7 @@ void Bodies::begin_motion_change(BodyId id, double start) {
   // Motions change at a double: round the clock first (a no-op when it is one already),
   // then nothing else may touch the queue until the body's certificates are rescheduled.
   sim_.round_clock();
-  sim_.check_motion_start(start, "Bodies::set_motion: body " + std::to_string(id.index));
+  sim_.check_motion_start(start, "Bodies::set_motion: body", id.index);
   // Unschedule first, replace the motion second (set_motion does it after this returns):
   // taking one certificate out of the queue may compare (exactly) the failure times of
   // the body's other certificates, which must still be computed from the motion that

@@ -26,6 +26,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kds/body_id.hpp"
@@ -48,7 +49,7 @@ class Bodies {
   template <int D>
   BodyId insert(const Motion<D>& m) {
     static_assert(D >= 1 && D <= max_dimension, "kds::Bodies: 1, 2 or 3 dimensions");
-    validate(m, "Bodies::insert: new body");
+    validate(m, [] { return std::string("Bodies::insert: new body"); });
     const BodyId id = allocate(D);
     motions<D>()[place_[id.index] & kSlotMask] = m;
     inserted_.emit(id);
@@ -62,8 +63,10 @@ class Bodies {
   /// or a motion that starts before the current time.
   template <int D>
   void set_motion(BodyId id, const Motion<D>& m) {
+    // The messages are built only on failure: a motion change is on the hot path of every
+    // structure, which must not allocate there (issue 8; tests/kds/hot_path_allocations_test.cpp).
     require(id, "Bodies::set_motion");
-    validate(m, "Bodies::set_motion: body " + std::to_string(id.index));
+    validate(m, [&] { return "Bodies::set_motion: body " + std::to_string(id.index); });
     if (D != dimension(id))
       throw InvalidInput("Bodies::set_motion: body " + std::to_string(id.index) + " has dimension " +
                          std::to_string(dimension(id)) + ", not " + std::to_string(D));
@@ -78,9 +81,9 @@ class Bodies {
   }
   /// Throws InvalidInput "<operation>: body <i> ..." unless `id` names a live body here,
   /// saying whether it is stale (erased), foreign (another simulator's) or none.
-  void require(BodyId id, const std::string& operation) const;
+  void require(BodyId id, std::string_view operation) const;
   /// Like require(), and also that the body has at least `axis + 1` dimensions.
-  void require_axis(BodyId id, int axis, const std::string& operation) const;
+  void require_axis(BodyId id, int axis, std::string_view operation) const;
 
   int dimension(BodyId id) const { return records_[id.index].dimension; }
   /// The motion, in three dimensions (unused axes are zero).
@@ -201,12 +204,13 @@ class Bodies {
   const LargeVector<Motion<D>>& motions() const {
     return const_cast<Bodies*>(this)->motions<D>();
   }
-  template <int D>
-  static void validate(const Motion<D>& m, const std::string& what) {
+  /// `what()` names the operation in the message, built only when m is invalid.
+  template <int D, class What>
+  static void validate(const Motion<D>& m, const What& what) {
     try {
       m.validate();
     } catch (const InvalidInput& e) {
-      throw InvalidInput(what + ": " + e.what());
+      throw InvalidInput(what() + ": " + e.what());
     }
   }
   /// A live body of `dimension` with a motion slot (its motion is set by the caller).

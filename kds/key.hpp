@@ -143,10 +143,10 @@ class Key {
   }
   /// Throws InvalidInput "<operation>: ..." unless every body is live in `b` and every
   /// coordinate axis exists (a stale, erased or foreign body; a 1D body's y).
-  void require(const Bodies& b, const std::string& operation) const {
+  void require(const Bodies& b, std::string_view operation) const {
     if (kind_ == Kind::custom) {
       const BodyList l = custom_->bodies();
-      if (l.view().size() > 2) throw InvalidInput(operation + ": a key depends on at most two bodies");
+      if (l.view().size() > 2) throw InvalidInput(std::string(operation) + ": a key depends on at most two bodies");
       for (BodyId id : l.view()) b.require(id, operation);
       return;
     }
@@ -155,7 +155,8 @@ class Key {
       else b.require(terms_[i].body, operation);
       // An infinite or NaN offset would reach the exact path, which has no such number.
       if (!std::isfinite(terms_[i].offset))
-        throw InvalidInput(operation + ": a key's offset must be finite (got " + std::to_string(terms_[i].offset) + ")");
+        throw InvalidInput(std::string(operation) + ": a key's offset must be finite (got " +
+                           std::to_string(terms_[i].offset) + ")");
     }
   }
 

@@ -34,7 +34,15 @@ class KeyTable {
 
   /// Throws InvalidInput "<structure>::<operation>: ..." unless the key's bodies are live
   /// here and its axes exist. Changes nothing.
-  void check(const Key& key, const char* operation) const { key.require(*bodies_, where(operation)); }
+  /// (The structure's name is put in front only on failure: no string is built for a key
+  /// that passes.)
+  void check(const Key& key, const char* operation) const {
+    try {
+      key.require(*bodies_, operation);
+    } catch (const InvalidInput& e) {
+      throw InvalidInput(std::string(structure_) + "::" + e.what());
+    }
+  }
   /// A new entry for a checked key (holds its bodies). Entry ids are dense and reused.
   EntryId add(const Key& key) {
     EntryId e;

@@ -81,11 +81,11 @@ double Simulator::round_clock() {
   return t;
 }
 
-void Simulator::check_motion_start(double t, const std::string& what) const {
+void Simulator::check_motion_start(double t, std::string_view what, std::uint32_t body) const {
   if (compare(now_, t) > 0) {
     std::ostringstream os;
     os.precision(17);
-    os << what << ": motion replaced at t = " << t << ", before the current time " << now_approx();
+    os << what << ' ' << body << ": motion replaced at t = " << t << ", before the current time " << now_approx();
     throw InvalidInput(os.str());
   }
 }

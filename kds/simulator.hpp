@@ -10,6 +10,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "kds/bodies.hpp"
@@ -74,8 +75,9 @@ class Simulator {
   /// erase, set_motion (the motion-change protocol), observers.
   Bodies& bodies() { return bodies_; }
   const Bodies& bodies() const { return bodies_; }
-  /// Throws InvalidInput naming `what` unless the motion start `t` is at or after now.
-  void check_motion_start(double t, const std::string& what) const;
+  /// Throws InvalidInput naming "`what` `body`" unless the motion start `t` is at or after
+  /// now (the message is built only then: this runs at every motion change).
+  void check_motion_start(double t, std::string_view what, std::uint32_t body) const;
 
   // ---- Certificates ----
   /// Creates a certificate; its failure time is computed in the reschedule step (or at

@@ -894,7 +894,7 @@ double allowance_at(const Function& f, double t, double decrease_rate) {
 }
 
 double allowance_at(Interval value, Interval slope, double t, double decrease_rate,
-                    const std::function<const Function&()>& function) {
+                    FunctionRef<const Function&()> function) {
   if (value.certainly_positive()) return 0;
   if (slope.hi() < -decrease_rate && !value.certainly_negative()) {
     const Rational exact = function().exact_value_at(t);

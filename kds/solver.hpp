@@ -11,10 +11,10 @@
 /// - a function already negative just after `now` fails at `now` ("violated at birth").
 
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <optional>
 
+#include "kds/function_ref.hpp"
 #include "kds/line.hpp"
 #include "kds/root.hpp"
 
@@ -109,7 +109,7 @@ double allowance_at(const Function& f, double t, double decrease_rate = 0);
 /// cheaper than the whole polynomial (structures/hard_spheres: pair_value_and_slope);
 /// `function()` gives f, only where exact arithmetic decides (it may build f then).
 double allowance_at(Interval value, Interval slope, double t, double decrease_rate,
-                    const std::function<const Function&()>& function);
+                    FunctionRef<const Function&()> function);
 
 /// The sign of f just after `now`: negative, positive, or zero (f identically zero);
 /// never unknown (the exact path decides what the filter cannot).

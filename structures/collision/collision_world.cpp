@@ -342,7 +342,7 @@ void CollisionWorld::separate(const Contact& c, std::array<SphereState, 2>& s) c
 }
 
 void CollisionWorld::record(const Contact& c) {
-  contacts_.push_back(c);
+  if (keep_contacts_) contacts_.push_back(c);
   if (c.with_wall) ++wall_contacts_;
   else ++sphere_contacts_;
   sim_.note_external_event();

@@ -154,6 +154,11 @@ class CollisionWorld final : public Structure {
   double kinetic_energy(double t) const;
   /// Contacts so far, in the order processed (time, pair or wall).
   const std::vector<Contact>& contacts() const { return contacts_; }
+  /// Drops the contact log (long runs); the counters and observers go on.
+  void clear_contacts() { contacts_.clear(); }
+  /// false: contacts are counted and observed but not logged, so that a long run keeps
+  /// its memory bounded (as HardSphereWorld::keep_contacts).
+  void keep_contacts(bool keep) { keep_contacts_ = keep; }
   std::uint64_t sphere_contacts() const { return sphere_contacts_; }
   std::uint64_t wall_contacts() const { return wall_contacts_; }
   std::uint64_t probes() const { return probes_; }
@@ -300,6 +305,7 @@ class CollisionWorld final : public Structure {
   std::uint64_t facet_switches_ = 0;
   std::unique_ptr<BroadPhase> broad_phase_;
   std::vector<Contact> contacts_;
+  bool keep_contacts_ = true;
   std::uint64_t sphere_contacts_ = 0, wall_contacts_ = 0, probes_ = 0;
   std::vector<std::function<void(const Contact&)>> contact_observers_;
   PairResponse pair_response_;

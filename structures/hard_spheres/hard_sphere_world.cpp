@@ -115,7 +115,7 @@ void HardSphereWorld::take(const std::vector<Sphere>& spheres) {
     for (int& c : cells_) c = std::max(1, static_cast<int>(c * 0.8));
   for (int k = 0; k < 3; ++k) side_[k] = length[k] / cells_[k];
   cell_table_.assign(static_cast<std::size_t>(cells_[0]) * cells_[1] * cells_[2], Cell{});
-  cell_overflow_.clear();
+  cell_overflow_ = {};
 
   // Numbered by cell: a counting sort of the spheres' cells (the cell table's first slots
   // count, before they hold anything), stable, so that spheres of one cell keep the user's
@@ -269,7 +269,7 @@ void HardSphereWorld::cell_insert(SphereId i) {
   } else if (cell.member[1] == no_sphere) {
     cell.member[1] = i;
   } else {
-    cell_overflow_[c].push_back(i);
+    cell_overflow_[c].entries.push_back(i);
     cell.member[1] |= more_members;
   }
 }
@@ -279,15 +279,15 @@ void HardSphereWorld::cell_remove(SphereId i) {
   const std::uint32_t c = cell_[i];
   Cell& cell = cell_table_[c];
   const bool more = flagged(cell.member[1]);
-  const auto it = more ? cell_overflow_.find(c) : cell_overflow_.end();
-  const SphereId last = more ? it->second.back() : cell.member[1] != no_sphere ? cell.member[1] : cell.member[0];
+  std::vector<SphereId>* overflow = more ? &cell_overflow_.find(c)->entries : nullptr;
+  const SphereId last = more ? overflow->back() : cell.member[1] != no_sphere ? cell.member[1] : cell.member[0];
   if (cell.member[0] == i) cell.member[0] = last;
   else if (cell.member[1] != no_sphere && (cell.member[1] & ~more_members) == i) cell.member[1] = last | (more ? more_members : 0);
-  else *std::find(it->second.begin(), it->second.end(), i) = last;
+  else *std::find(overflow->begin(), overflow->end(), i) = last;
   if (more) {
-    it->second.pop_back();
-    if (it->second.empty()) {
-      cell_overflow_.erase(it);
+    overflow->pop_back();
+    if (overflow->empty()) {
+      cell_overflow_.erase(c);
       cell.member[1] &= ~more_members;
     }
   } else if (cell.member[1] != no_sphere) {
@@ -310,7 +310,7 @@ void HardSphereWorld::for_each_in_cells(const std::array<int, 3>& lo, const std:
         if (cell.member[1] == no_sphere) continue;
         if (const SphereId j = cell.member[1] & ~more_members; j != skip) f(j);
         if (flagged(cell.member[1]))
-          for (const SphereId j : cell_overflow_.at(c))
+          for (const SphereId j : cell_overflow_.find(c)->entries)
             if (j != skip) f(j);
       }
 }
@@ -352,7 +352,7 @@ void HardSphereWorld::list_cells(const std::array<int, 3>& lo, const std::array<
         if (!flagged(m1)) [[likely]]
           continue;
         out[k - 1] &= ~more_members;
-        const std::vector<SphereId>& more = cell_overflow_.at(c);
+        const std::vector<SphereId>& more = cell_overflow_.find(c)->entries;
         extra += more.size();
         if (out.size() < 2 * cells + extra) out.resize(2 * cells + extra);
         std::copy(more.begin(), more.end(), out.begin() + static_cast<std::ptrdiff_t>(k));
@@ -880,13 +880,9 @@ void HardSphereWorld::first_of_instant(double t) {
     if (!heap_.empty()) sift_down(0);
     refill();
   }
-  struct Candidate {
-    std::uint64_t tie;  // in the user's ids (order_pair, order_wall)
-    SphereId a, b;      // b == a for a wall
-    bool with_wall;
-    Wall wall;
-  };
-  std::vector<Candidate> candidates;
+  using Candidate = InstantCandidate;
+  std::vector<Candidate>& candidates = instant_candidates_;
+  candidates.clear();
   bool tied = false;
   for (const HeapEntry& g : gathered_) tied = tied || record_[g.id].event.tied;
   auto add = [&](const Candidate& c) {
@@ -912,7 +908,8 @@ void HardSphereWorld::first_of_instant(double t) {
       if (win.fails() && win.lo <= t && wall_instant(i, w, win) == t)
         add(Candidate{order_wall(i, static_cast<Wall>(w)), i, i, true, static_cast<Wall>(w)});
     }
-    std::vector<SphereId> partners;
+    std::vector<SphereId>& partners = tied_partners_;
+    partners.clear();
     for_each_neighbour(i, [&](SphereId j) { partners.push_back(j); });
     for (SphereId j : partners) {
       const hard_spheres::Window win = pair_window(i, j, t);
@@ -954,7 +951,7 @@ void HardSphereWorld::first_of_instant(double t) {
   now_ = t;
   begin_instant(t);
   check_progress();
-  const Candidate& c = candidates.at(first);
+  const Candidate c = candidates.at(first);  // a copy: encounter may start another instant
   encounter(c.a, c.b, c.with_wall, c.wall);
 }
 

@@ -39,6 +39,7 @@
 #include "kds/calendar.hpp"
 #include "kds/huge_pages.hpp"
 #include "structures/hard_spheres/event_times.hpp"
+#include "structures/tvb_grid/cell_table.hpp"
 
 namespace kds {
 
@@ -291,7 +292,10 @@ class HardSphereWorld {
   static constexpr SphereId more_members = SphereId{1} << 31;
   static bool flagged(SphereId m) { return m != no_sphere && (m & more_members) != 0; }
   LargeVector<Cell> cell_table_;                                            // by cell index
-  std::unordered_map<std::uint32_t, std::vector<SphereId>> cell_overflow_;  // by cell index: members past the slots
+  // By cell index: the members past the slots. An open-addressing table whose emptied lists
+  // keep their buffers for the next cell to overflow (std::unordered_map allocated a node
+  // and a buffer each time a cell overflowed: a sphere crossing into a full cell).
+  CellTable<SphereId> cell_overflow_;
   std::array<int, 3> cells_{1, 1, 1};
   Vec<3> side_{};
   // The queue: the spheres whose events fall in the calendar's current bin (or before),
@@ -328,6 +332,16 @@ class HardSphereWorld {
   std::vector<std::uint64_t> touching_now_;
   std::uint64_t events_at_instant_ = 0;
   std::vector<HeapEntry> gathered_;  // reused
+  // first_of_instant: the contacts competing at the instant, and a tied sphere's
+  // neighbours (reused: an event allocates nothing once they have grown).
+  struct InstantCandidate {
+    std::uint64_t tie;  // in the user's ids (order_pair, order_wall)
+    SphereId a, b;      // b == a for a wall
+    bool with_wall;
+    Wall wall;
+  };
+  std::vector<InstantCandidate> instant_candidates_;
+  std::vector<SphereId> tied_partners_;
   std::array<SphereList, 2> scanned_;  // restart: each sphere's neighbours, listed once
   SphereList candidates_;              // schedule and cross: the neighbours listed (reused)
   bool prefetch_motions_ = false;      // list_cells requests rows and motions (above 4 MB of motions)

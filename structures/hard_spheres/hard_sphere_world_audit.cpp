@@ -45,22 +45,25 @@ void HardSphereWorld::audit(double t) const {
   // The cells list each sphere once, in the cell of cell_; a cell's overflow exists
   // exactly when its second slot is flagged.
   std::vector<std::uint8_t> listed(n, 0);
+  std::size_t overflowing = 0;
   for (std::uint32_t c = 0; c < cell_table_.size(); ++c) {
     const Cell& cell = cell_table_[c];
-    const auto more = cell_overflow_.find(c);
-    if (flagged(cell.member[1]) != (more != cell_overflow_.end() && !more->second.empty()) ||
-        (more != cell_overflow_.end() && more->second.empty()) ||
-        (cell.member[0] == no_sphere && cell.member[1] != no_sphere))
+    const auto* more = cell_overflow_.find(c);
+    overflowing += more != nullptr;
+    if (flagged(cell.member[1]) != (more != nullptr && !more->entries.empty()) ||
+        (more != nullptr && more->entries.empty()) || (cell.member[0] == no_sphere && cell.member[1] != no_sphere))
       fail("cell " + std::to_string(c) + ": its slots and its overflow disagree");
     std::vector<SphereId> members;
     for (const SphereId m : cell.member)
       if (m != no_sphere) members.push_back(m & ~more_members);
-    if (more != cell_overflow_.end()) members.insert(members.end(), more->second.begin(), more->second.end());
+    if (more != nullptr) members.insert(members.end(), more->entries.begin(), more->entries.end());
     for (const SphereId j : members)
       if (j >= n || cell_[j] != c || listed[j]++ != 0)
         fail("cell " + std::to_string(c) + " lists " + (j < n ? "sphere " + std::to_string(ext_[j]) : "no sphere") +
              ", which is not its own or listed twice");
   }
+  if (overflowing != cell_overflow_.size())
+    fail(std::to_string(cell_overflow_.size()) + " overflow lists for " + std::to_string(overflowing) + " cells that overflow");
   for (SphereId i = 0; i < n; ++i)
     if (listed[i] == 0) fail("sphere " + std::to_string(ext_[i]) + " is in no cell's list");
   // The scans' buffers: never more than two slots for each of 27 cells and one entry

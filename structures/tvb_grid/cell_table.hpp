@@ -12,7 +12,8 @@
 /// Here a lookup is a multiplication and a probe of adjacent slots, and a cell's list keeps
 /// its buffer when the cell empties (it goes to the pool and serves the next new cell), so
 /// that once running the grid allocates only when a cell's list outgrows the buffer it got
-/// (or the table doubles).
+/// (at least four entries), when more cells hold entries at once than ever before, or when
+/// the table doubles.
 
 #include <cstddef>
 #include <cstdint>
@@ -66,6 +67,11 @@ class CellTable {
     if (!pool_.empty()) {
       s.cell.entries = std::move(pool_.back());
       pool_.pop_back();
+    } else {
+      // Room for a few entries from the start (and so in every pooled list): a cell's list
+      // that grew one entry at a time reallocated at 1, 2 and 4, and a pooled buffer of one
+      // entry handed to a cell that needs two did so again.
+      s.cell.entries.reserve(initial_capacity);
     }
     ++count_;
     return s.cell;
@@ -101,6 +107,7 @@ class CellTable {
 
  private:
   static constexpr std::size_t min_slots = 1024;
+  static constexpr std::size_t initial_capacity = 4;
   struct Slot {
     std::uint64_t key = free_key;
     Cell cell;
