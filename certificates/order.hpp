@@ -63,6 +63,10 @@ class Order final : public Certificate<Order<Owner>> {
     }
     return first_failure(*this, now, birth, mode, horizon);
   }
+  bool stored_lines(StoredLine& upper, StoredLine& lower) const override {
+    const KeyTable& keys = owner_->key_table();
+    return keys.stored_line(upper_, upper) && keys.stored_line(lower_, lower);
+  }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
   /// Makes this the certificate of another pair of entries of the same owner, in place
   /// (Simulator::renew): what a sorted list does with the neighbours of a swap.

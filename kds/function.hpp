@@ -11,6 +11,7 @@
 
 #include "kds/double_double_ball.hpp"
 #include "kds/dyadic.hpp"
+#include "kds/line.hpp"
 #include "kds/polynomial.hpp"
 
 namespace kds {
@@ -36,6 +37,11 @@ class Function {
   virtual std::optional<Polynomial<DoubleDoubleBall>> double_double_polynomial(double /*origin*/) const {
     return std::nullopt;
   }
+  /// When the function is `upper - lower` of two linear keys as their motions store them
+  /// (certificates/order.hpp over coordinate keys): true, with the two lines. compare()
+  /// reads them to tell, without exact arithmetic, that two roots are of the same linear
+  /// function: the same pair of keys listed in several sorted lists fails in each at once.
+  virtual bool stored_lines(StoredLine& /*upper*/, StoredLine& /*lower*/) const { return false; }
   /// The value at the double t, exactly.
   Rational exact_value_at(double t) const {
     if (auto d = dyadic_polynomial(t)) return (*d)[0].to_rational();

@@ -57,7 +57,8 @@ struct Statistics {
     if (s.failures_deferred > 0)
       os << "failure times deferred: " << s.failures_deferred << ", of which computed later " << s.deferred_computed
          << '\n';
-    os << "comparisons: " << s.solver.comparisons << ", " << s.solver.comparisons_exact << " exact\n";
+    os << "comparisons: " << s.solver.comparisons << ", " << s.solver.comparisons_exact << " exact, "
+       << s.solver.comparisons_same_line << " of one linear function\n";
     os << "sign queries: " << s.solver.sign_queries << ", " << s.solver.sign_exact << " exact\n";
     if (s.solver.exact_linear > 0)
       os << "exact failure times and signs of linear functions (rational lane): " << s.solver.exact_linear << '\n';

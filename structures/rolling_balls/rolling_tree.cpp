@@ -12,19 +12,24 @@ namespace kds {
 
 RollingTree::~RollingTree() = default;
 
-void RollingTree::check_ball(SphereId id, const std::string& when) const {
-  const std::string who = std::string(name()) + ": ball " + std::to_string(id) + when;
+void RollingTree::check_ball(SphereId id, bool at_now) const {
+  // Runs at every collision: the message is built only when there is something to say.
+  auto who = [&] {
+    std::string w = std::string(name()) + ": ball " + std::to_string(id);
+    if (at_now) w += " at t = " + text::shortest(world_->simulator().now().lo());
+    return w;
+  };
   if (!world_->ballistic(id))
-    throw InvalidInput(who + ": has an unknown trajectory (max_acceleration > 0); the collision tree needs "
-                             "known polynomial motions");
+    throw InvalidInput(who() + ": has an unknown trajectory (max_acceleration > 0); the collision tree needs "
+                               "known polynomial motions");
   const std::string problem = rolling_problem(world_->centre_motion(id), world_->sphere(id).radius, world_->box(), world_->origin()[2]);
-  if (!problem.empty()) throw InvalidInput(who + ": " + problem);
+  if (!problem.empty()) throw InvalidInput(who() + ": " + problem);
 }
 
 void RollingTree::start(CollisionWorld& world) {
   world_ = &world;
   const std::size_t n = world.size();
-  for (SphereId i = 0; i < n; ++i) check_ball(i, "");
+  for (SphereId i = 0; i < n; ++i) check_ball(i, false);
   std::vector<double> radii(n);
   for (SphereId i = 0; i < n; ++i) radii[i] = world.sphere(i).radius;
   tree_ = CollisionTree(radii);
@@ -33,7 +38,7 @@ void RollingTree::start(CollisionWorld& world) {
 }
 
 void RollingTree::bound_was_reset(SphereId id) {
-  check_ball(id, " at t = " + text::shortest(world_->simulator().now().lo()));
+  check_ball(id, true);
 }
 
 void RollingTree::candidates(SphereId id, std::vector<SphereId>& out) {

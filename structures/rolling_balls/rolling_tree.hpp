@@ -107,7 +107,9 @@ class RollingTree final : public BroadPhase {
     std::vector<BoxEntries> boxes;     // by rank - mid (B_L)
   };
 
-  void check_ball(SphereId id, const std::string& when) const;
+  /// Throws InvalidInput naming the ball (and the clock, `at_now`: after a collision) unless
+  /// it is ballistic and rolls on the floor (rolling_problem).
+  void check_ball(SphereId id, bool at_now) const;
   void build_lists();
   /// Sets the memberships from the lists' initial order: one sweep along x per PlaneLists.
   void sweep(const PlaneLists& lists);

@@ -4,13 +4,22 @@
 // warm-up, on random scenes (seed printed; KDS_TEST_SEED replays one).
 //
 // What may still allocate, rarely: a container reaching a size it never had (the event
-// queue, the grid's table of cells or its pool of emptied lists at a new peak of cells in
-// use, a cell's list past the four entries it starts with). Those grow like the records of
-// a random walk, fewer and fewer; on the seeds tried, 0 to 50 in a window of 20,000 events
-// after 20,000 (tvb-grid; 0 to 5 for the hard spheres, none for the others). The bound is
-// one allocation per 200 events: each of the faults fixed with this test allocated at
-// least one per 4 events (a message built at every motion change, two or three per
-// event; a cell's overflow list in a hash map of nodes, one per 4 events).
+// queue; the grid's table of cells or its pool of emptied lists at a new peak of cells in
+// use, a cell's list past the four entries it starts with; a sphere's list of pairs or a
+// ball's box memberships at a new peak). Those grow like the records of a random walk,
+// fewer and fewer; on seeds 1 to 8 and the default, in a window of 20,000 events after
+// 20,000: 32 to 48 (tvb-grid, both kinds of trajectories), 44 to 93 (box-overlap), 68 to
+// 122 (rolling-tree), 49 to 79 (rolling-tree-global), 0 to 5 (hard spheres), none for the
+// others. The bound is one
+// allocation per 100 events: each of the faults fixed with this test allocated at least
+// one per 4 events (a message built at every motion change, two or three per
+// event; a cell's overflow list in a hash map of nodes, one per 4 events; the rolling
+// tree's check that a ball still rolls, in rationals, seven per event).
+//
+// Not here: guards and cones, whose events take the exact path often (about 21 GMP
+// allocations per event on the benchmark's scene: facet polynomials in dyadics for exact
+// comparisons, failure times and signs at the instant), which is arithmetic, not
+// bookkeeping.
 //
 // What it does not see: memory taken by malloc directly (GMP on the exact path, which
 // these scenes rarely reach) or by mmap (kds/huge_pages.hpp). A failure names the
@@ -31,6 +40,7 @@
 #include "structures/collision/collision_world.hpp"
 #include "structures/collision/trajectory_probe.hpp"
 #include "structures/hard_spheres/hard_sphere_world.hpp"
+#include "structures/rolling_balls/rolling_support.hpp"
 #include "structures/sorted_list/linear_sorted_list.hpp"
 #include "structures/sorted_list/sorted_list.hpp"
 #include "test_seed.hpp"
@@ -75,7 +85,7 @@ namespace {
 
 constexpr std::uint64_t warm_up = 20'000;
 constexpr std::uint64_t window = 20'000;
-constexpr std::uint64_t allowed = window / 200;
+constexpr std::uint64_t allowed = window / 100;
 
 /// Counts the allocations made by `step` (which returns false when the structure has no
 /// event left) over `window` events after `warm_up` others; prints them with the
@@ -112,7 +122,7 @@ TEST(HotPathAllocations, HardSphereWorld) {
 
 TEST(HotPathAllocations, CollisionWorldBallistic) {
   const std::uint64_t seed = test_seed();
-  for (const char* broad_phase : {"tvb-grid", "all-pairs"}) {
+  for (const char* broad_phase : {"tvb-grid", "all-pairs", "box-overlap"}) {
     SCOPED_TRACE(broad_phase);
     SimulatorSettings ss;
     ss.audit = false;
@@ -156,6 +166,20 @@ TEST(HotPathAllocations, CollisionWorldUnknownTrajectories) {
   WorldRun w(spheres, s, ss);
   w.world->keep_contacts(false);
   check_allocations("tvb-grid, unknown trajectories", [&] { return w.sim->step(); });
+}
+
+TEST(HotPathAllocations, RollingTree) {
+  const std::uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  const std::vector<Sphere> balls = random_rolling_scene(rng, RollingSpec{150, 100, 1, 3, 10});
+  SimulatorSettings ss;
+  ss.audit = false;
+  for (const std::string& layout : rolling_layouts()) {
+    SCOPED_TRACE(layout);
+    RollingRun run(balls, world_settings(table(100), layout), ss);
+    run.world->keep_contacts(false);
+    check_allocations(layout.c_str(), [&] { return run.sim->step(); });
+  }
 }
 
 TEST(HotPathAllocations, LinearSortedList) {

@@ -136,3 +136,35 @@ TEST(SortedListExactness, ExactModeOrdersRightWhereFloatingDoesNot) {
 }
 
 }  // namespace
+
+// Two sorted lists over the same points (as the rolling tree lists a ball in every node
+// above it): each crossing is an event of both lists at once, a tie the queue must order.
+// The two failure times are roots of one linear function, which compare() tells from the
+// keys' stored lines without exact arithmetic; both lists swap exactly as one list alone.
+TEST(SortedListExactness, TheSamePairInTwoListsTiesWithoutExactArithmetic) {
+  std::mt19937_64 rng(kds::testing::test_seed());
+  std::uniform_real_distribution<double> x(-10, 10), v(-1, 1);
+  std::vector<Motion<1>> motions;
+  for (int i = 0; i < 80; ++i) motions.push_back(Motion<1>::linear(0.0, {x(rng)}, {v(rng)}));
+  const ListRun alone = run_list(motions, 20.0, {});
+  ASSERT_GT(alone.swaps.size(), 100u);
+
+  kds::Simulator sim;
+  kds::SortedList first(sim), second(sim);
+  std::vector<kds::testing::Swap> swaps_first, swaps_second;
+  record_swaps(first, sim, swaps_first);
+  record_swaps(second, sim, swaps_second);
+  for (const auto& m : motions) {
+    const kds::BodyId b = sim.bodies().insert(m);
+    first.insert(kds::Key::coordinate(b));
+    second.insert(kds::Key::coordinate(b));
+  }
+  sim.run_until(20.0);
+  EXPECT_EQ(swaps_first, alone.swaps);
+  EXPECT_EQ(swaps_second, alone.swaps);
+  EXPECT_TRUE(sorted_at(sim, first, 20.0));
+  EXPECT_TRUE(sorted_at(sim, second, 20.0));
+  const kds::SolverCounters& s = sim.statistics().solver;
+  EXPECT_GE(s.comparisons_same_line, alone.swaps.size()) << "each crossing ties once at least";
+  EXPECT_EQ(s.comparisons_exact, alone.stats.solver.comparisons_exact) << "no exact comparison for the ties";
+}
