@@ -64,7 +64,7 @@ class Bodies {
   template <int D>
   void set_motion(BodyId id, const Motion<D>& m) {
     // The messages are built only on failure: a motion change is on the hot path of every
-    // structure, which must not allocate there (issue 8; tests/kds/hot_path_allocations_test.cpp).
+    // structure, which must not allocate there (issue 8; tests/structures/hot_path/).
     require(id, "Bodies::set_motion");
     validate(m, [&] { return "Bodies::set_motion: body " + std::to_string(id.index); });
     if (D != dimension(id))
