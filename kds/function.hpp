@@ -42,6 +42,14 @@ class Function {
   /// reads them to tell, without exact arithmetic, that two roots are of the same linear
   /// function: the same pair of keys listed in several sorted lists fails in each at once.
   virtual bool stored_lines(StoredLine& /*upper*/, StoredLine& /*lower*/) const { return false; }
+  /// Whether this function and `other` are, exactly, one polynomial of degree 1 up to a
+  /// non-zero constant factor (the same root, one only), known without exact arithmetic.
+  /// compare() asks it before computing two roots that the filter cannot tell apart:
+  /// certificates of one fact kept in several places (the same two keys in several sorted
+  /// lists, a centre and one plane through several guards) fail at one instant. The base
+  /// compares stored lines; a certificate with another identity overrides it and falls
+  /// back to the base. false when not known: always safe, the roots are then computed.
+  virtual bool same_linear_function(const Function& other) const;
   /// The value at the double t, exactly.
   Rational exact_value_at(double t) const {
     if (auto d = dyadic_polynomial(t)) return (*d)[0].to_rational();

@@ -704,16 +704,16 @@ bool same_line(const StoredLine& p, const StoredLine& q) {
   return p.t0 == q.t0 && p.x == q.x && p.v == q.v && p.offset == q.offset;
 }
 
-/// Whether f and g are the same function of degree 1, or each other's negation, by their
-/// stored lines (the same doubles: no arithmetic).
-bool same_linear_function(const Function& f, const Function& g) {
+}  // namespace
+
+/// The same function of degree 1, or each other's negation, by their stored lines (the
+/// same doubles: no arithmetic).
+bool Function::same_linear_function(const Function& other) const {
   StoredLine fu, fl, gu, gl;
-  if (!f.stored_lines(fu, fl) || !g.stored_lines(gu, gl)) return false;
+  if (!stored_lines(fu, fl) || !other.stored_lines(gu, gl)) return false;
   if (fu.v == fl.v) return false;  // constant: no root to share
   return (same_line(fu, gu) && same_line(fl, gl)) || (same_line(fu, gl) && same_line(fl, gu));
 }
-
-}  // namespace
 
 int compare(const Root& a, const Root& b) {
   ++solver_counters().comparisons;
@@ -723,13 +723,14 @@ int compare(const Root& a, const Root& b) {
   if (a.is_point() && b.is_point()) return 0;  // equal doubles
   // The same root of the same function (a copy of the clock, say): equal without computing.
   if (a.lo() == b.lo() && a.hi() == b.hi() && a.source() != nullptr && a.source() == b.source()) return 0;
-  // Roots of the same linear function (or of its negation) from two certificates: the same
-  // two keys compared in several sorted lists (the rolling tree lists a ball in every node
-  // above it, so a crossing is an event of each of those lists at once). A function of
-  // degree 1 has one root, and a root encloses a root of its source: they are equal.
+  // Roots of the same linear function (or of a multiple of it) from two certificates: the
+  // same two keys compared in several sorted lists (the rolling tree lists a ball in every
+  // node above it, so a crossing is an event of each of those lists at once), a centre and
+  // one plane through several guards (guards and cones). A function of degree 1 has one
+  // root, and a root encloses a root of its source: they are equal.
   // Not for a root whose exact value is known: its source may be gone (Root::pin).
   if (a.source() != nullptr && b.source() != nullptr && !a.has_exact() && !b.has_exact() &&
-      same_linear_function(*a.source(), *b.source())) {
+      a.source()->same_linear_function(*b.source())) {
     ++solver_counters().comparisons_same_line;
     return 0;
   }

@@ -71,7 +71,11 @@ void CollisionWorldModel::write_events(std::ostream& out) {
 void CollisionWorldModel::write_statistics(std::ostream& out) {
   const Statistics& s = sim_.statistics();
   out << "Exact fallbacks: " << s.solver.failure_exact << " of " << s.solver.failure_computations
-      << " failure times, " << s.solver.comparisons_exact << " of " << s.solver.comparisons << " comparisons\n";
+      << " failure times, " << s.solver.sign_exact << " of " << s.solver.sign_queries << " signs, "
+      << s.solver.comparisons_exact << " of " << s.solver.comparisons << " comparisons";
+  if (s.solver.comparisons_same_line > 0)
+    out << " (" << s.solver.comparisons_same_line << " of them ties of one linear function, decided without arithmetic)";
+  out << "\n";
   if (s.audits + s.audits_skipped > 0)
     out << "Audits: " << s.audits << " passed, " << s.audits_skipped << " skipped (no double between two events)\n";
   out << "\nKDS quality (Basch, Guibas, Hershberger):\n" << measure_quality(sim_);

@@ -9,7 +9,10 @@
 /// sign, just after the current time, of a polynomial written once over the number type
 /// (kds/solver.hpp: interval first, exact where the interval cannot decide).
 
+#include <optional>
+
 #include "kds/polynomial.hpp"
+#include "kds/sign.hpp"
 #include "structures/collision/collision_world.hpp"
 #include "structures/guards_cones/cones.hpp"
 
@@ -37,13 +40,43 @@ Polynomial<NT> facet_polynomial(const CollisionWorld& world, const GuardPoint& g
   return f;
 }
 
-/// Whether the centre of k lies in the closed cone c of g just after now (exact).
-bool centre_in_cone(const CollisionWorld& world, const ConeSet& cones, const GuardPoint& g, SphereId k, ConeIndex c);
+/// Whether the facet functions of `object` through guard a with normal na and through
+/// guard b with normal nb are exactly one polynomial of degree 1 up to a non-zero factor:
+/// the same owner, parallel normals, one plane (nb . (a.offset - b.offset) = 0, decided
+/// exactly in doubles) and a relative motion along it of non-zero speed. false when any
+/// of that fails or cannot be decided cheaply (kds/error_free.hpp's range).
+bool same_facet_line(const CollisionWorld& world, const GuardPoint& a, const IntVec& na, const GuardPoint& b,
+                     const IntVec& nb, SphereId object);
+
+/// A plane through the guard that the centre lies on now, exactly: the plane of the cone
+/// facet whose certificate fails now (the clock is its root). Facets on that plane take
+/// their sign just after now from `slope`, the sign of n . (c_k - g)'s derivative, where
+/// the filter alone would see an interval around 0 and go exact.
+struct PlaneCrossing {
+  IntVec normal{};
+  Sign slope = Sign::unknown;
+};
+
+/// The crossing of the plane through g with normal n by the centre of `object` now, when
+/// n . (c_object - g) is certainly of degree 1 (its slope's sign known); nullopt otherwise.
+/// The caller promises that the function vanishes now (its certificate's root is the clock).
+std::optional<PlaneCrossing> plane_crossing(const CollisionWorld& world, const GuardPoint& g, SphereId object,
+                                            const IntVec& n);
+
+/// Whether the centre of k lies in the closed cone c of g just after now (exact). With
+/// `crossing`, the facets on its plane are decided by it.
+bool centre_in_cone(const CollisionWorld& world, const ConeSet& cones, const GuardPoint& g, SphereId k, ConeIndex c,
+                    const PlaneCrossing* crossing = nullptr);
 
 /// The cone of g holding the centre of k just after now (exact): the cone that doubles
-/// guess if it holds it, else the first that does. std::logic_error if none does (cannot
-/// happen: the cones cover all directions).
-ConeIndex locate_centre(const CollisionWorld& world, const ConeSet& cones, const GuardPoint& g, SphereId k);
+/// guess if it holds it, else, after a crossing, the one a guess just past the plane
+/// gives, else the first that does. std::logic_error if none does (cannot happen: the
+/// cones cover all directions).
+ConeIndex locate_centre(const CollisionWorld& world, const ConeSet& cones, const GuardPoint& g, SphereId k,
+                        const PlaneCrossing* crossing = nullptr);
+
+/// Whether two integer normals are parallel (either orientation), neither of them 0.
+bool parallel_normals(const IntVec& a, const IntVec& b);
 
 /// Whether k's centre projects before j's on cone c's representative edge just after
 /// now; equal projections forever (never between disjoint objects, Lemma 9) by id.

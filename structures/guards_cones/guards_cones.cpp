@@ -75,12 +75,16 @@ void GuardsCones::crossed(int axis, GuardId g, SphereId k, bool entered) {
   }
 }
 
-void GuardsCones::create_facets(GuardId g, Member& m) {
+void GuardsCones::create_facets(GuardId g, Member& m, const PlaneCrossing* crossing) {
   Simulator& sim = world_->simulator();
   const BodyId own = world_->body(owner_[g]), obj = world_->body(m.object);
-  for (int f = 0; f < 3; ++f)
-    m.facet[f] = sim.create<Facet>(*this, own, obj, g, m.object, cones_->cone(m.cone).normal[f],
-                                   tie_key::bookkeeping(owner_[g], kFacetTieCode));
+  for (int f = 0; f < 3; ++f) {
+    const IntVec& n = cones_->cone(m.cone).normal[f];
+    const std::uint64_t tie = tie_key::bookkeeping(owner_[g], kFacetTieCode);
+    m.facet[f] = crossing != nullptr && parallel_normals(n, crossing->normal)
+                     ? sim.create_vanishing_now<Facet>(*this, own, obj, g, m.object, n, tie)
+                     : sim.create<Facet>(*this, own, obj, g, m.object, n, tie);
+  }
 }
 
 void GuardsCones::destroy_facets(Member& m) {
@@ -123,9 +127,17 @@ void GuardsCones::facet_crossed(Facet& c, Simulator&) {
   const auto it = std::find_if(ms.begin(), ms.end(), [k](const Member& m) { return m.object == k; });
   if (it == ms.end()) throw std::logic_error("guards-cones: a facet certificate of a pair that is not a member");
   const ConeIndex old = it->cone;
+  // When c's failure time is a root of c's own function (not the clock it was found
+  // violated at, nor a rounded clock: those have other sources), the centre is on c's plane
+  // now, exactly: the new cone's facet on that plane needs no exact sign, and its
+  // certificate vanishes now. (Not sim.now(): at an instant of several events the clock
+  // keeps the first one's root, and ties of one plane through several guards are common.)
+  std::optional<PlaneCrossing> crossing;
+  if (c.failure_time().source() == &c) crossing = plane_crossing(*world_, guard_point(g), k, c.normal());
+  const PlaneCrossing* on_plane = crossing ? &*crossing : nullptr;
   destroy_facets(*it);  // including c
-  it->cone = locate(g, k);
-  create_facets(g, *it);
+  it->cone = locate(g, k, on_plane);
+  create_facets(g, *it, on_plane);
   const ConeIndex now = it->cone;
   if (now != old) {
     member_left_cone(g, old, k);

@@ -113,6 +113,11 @@ class GuardsCones final : public BroadPhase {
   template <class NT>
   Polynomial<NT> facet_function(GuardId g, SphereId object, const IntVec& n, double origin) const;
   void facet_crossed(Facet& c, Simulator& sim);
+  /// Whether the facet functions of `object` in a cone of g1 (normal n1) and of g2 (normal
+  /// n2) are one function of degree 1 up to a factor (same_facet_line, cone_geometry.hpp).
+  bool same_facet_function(GuardId g1, const IntVec& n1, GuardId g2, const IntVec& n2, SphereId object) const {
+    return same_facet_line(*world_, guard_point(g1), n1, guard_point(g2), n2, object);
+  }
 
  private:
   /// Guard g passed an extreme of k's box on `axis`, entering or leaving its interval.
@@ -121,13 +126,17 @@ class GuardsCones final : public BroadPhase {
 
   GuardPoint guard_point(GuardId g) const { return {owner_[g], offset_[g]}; }
   /// The cone of g holding the centre of k just after now (exact).
-  ConeIndex locate(GuardId g, SphereId k) const { return locate_centre(*world_, *cones_, guard_point(g), k); }
+  ConeIndex locate(GuardId g, SphereId k, const PlaneCrossing* crossing = nullptr) const {
+    return locate_centre(*world_, *cones_, guard_point(g), k, crossing);
+  }
   /// Whether k's centre projects before j's on cone c's representative edge, just after now.
   bool closer(ConeIndex c, SphereId k, SphereId j) const { return projects_before(*world_, *cones_, c, k, j); }
 
   void add_member(GuardId g, SphereId k);
   void remove_member(GuardId g, SphereId k);
-  void create_facets(GuardId g, Member& m);
+  /// With `crossing`, the facet on its plane is created vanishing now (kds/solver.hpp's
+  /// Birth::vanishes_now: its function is 0 now and positive just after).
+  void create_facets(GuardId g, Member& m, const PlaneCrossing* crossing = nullptr);
   void destroy_facets(Member& m);
   /// K* of (g, c), or no_sphere.
   SphereId closest_of(GuardId g, ConeIndex c) const;
