@@ -7,6 +7,7 @@
 /// Owner interface: void deadline_reached(Deadline<Owner>&, Simulator&);
 
 #include "kds/certificate.hpp"
+#include "kds/solver.hpp"
 
 namespace kds {
 
@@ -23,6 +24,14 @@ class Deadline final : public Certificate<Deadline<Owner>> {
   template <class NT>
   Polynomial<NT> function(double origin) const {
     return Polynomial<NT>{NT(NT(time_) - NT(origin)), NT(-1.0)};
+  }
+  /// T - t has one root, T, a double: a point, so that rounding the clock there
+  /// (Simulator::round_clock, at every reset) asks no sign of the function next to it,
+  /// which is 0 at T exactly and only the exact path could tell. A deadline at or before
+  /// now fails now, as first_failure decides.
+  Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
+    if (compare(now, time_) < 0) return Root::at(time_);
+    return first_failure(*this, now, birth, mode, horizon);
   }
   void on_failure(Simulator& sim) override { owner_->deadline_reached(*this, sim); }
   const char* kind() const override { return kind_; }

@@ -29,12 +29,12 @@ inline void two_product(double a, double b, double& p, double& e) {
   e = std::fma(a, b, -p);
 }
 
-/// Whether a double is finite and either 0 or of magnitude in [2^-900, 2^900]: products
-/// of two such doubles are exact as two_product's pair, and sums of a few dozen of those
-/// products cannot overflow.
+/// Whether a double is finite and either 0 or of magnitude in [2^-450, 2^450]: a product
+/// of two such doubles is 0 or in [2^-900, 2^900], exact as two_product's pair, and sums
+/// of a few dozen of those products cannot overflow.
 inline bool in_error_free_range(double x) {
   const double m = std::fabs(x);
-  return x == 0 || (m >= 0x1p-900 && m <= 0x1p900);
+  return x == 0 || (m >= 0x1p-450 && m <= 0x1p450);
 }
 
 /// The sign of the exact sum of `terms` (finite doubles whose partial sums do not

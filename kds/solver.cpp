@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 
+#include "kds/error_free.hpp"
 #include "kds/exact/algebraic.hpp"
 
 namespace kds {
@@ -704,15 +705,46 @@ bool same_line(const StoredLine& p, const StoredLine& q) {
   return p.t0 == q.t0 && p.x == q.x && p.v == q.v && p.offset == q.offset;
 }
 
+bool in_range(const StoredLine& l) {
+  return in_error_free_range(l.t0) && in_error_free_range(l.x) && in_error_free_range(l.v) &&
+         in_error_free_range(l.offset);
+}
+
+/// Appends the terms of +-(x + offset - v t0), the line's value at t = 0, exactly.
+void add_intercept(const StoredLine& l, double sign, double* out) {
+  out[0] = sign * l.x;
+  out[1] = sign * l.offset;
+  two_product(-sign * l.v, l.t0, out[2], out[3]);
+}
+
+/// Whether (fu - fl) = s (gu - gl) exactly, s = +-1: the slopes and the values at t = 0,
+/// each as an exact sum of doubles.
+bool equal_differences(const StoredLine& fu, const StoredLine& fl, const StoredLine& gu, const StoredLine& gl,
+                       double s) {
+  if (exact_sign_of_sum(std::array<double, 4>{fu.v, -fl.v, -s * gu.v, s * gl.v}) != Sign::zero) return false;
+  std::array<double, 16> terms;
+  add_intercept(fu, 1, &terms[0]);
+  add_intercept(fl, -1, &terms[4]);
+  add_intercept(gu, -s, &terms[8]);
+  add_intercept(gl, s, &terms[12]);
+  return exact_sign_of_sum(terms) == Sign::zero;
+}
+
 }  // namespace
 
-/// The same function of degree 1, or each other's negation, by their stored lines (the
-/// same doubles: no arithmetic).
+/// The same function of degree 1, or each other's negation, by their stored lines: the same
+/// two lines (the same doubles: no arithmetic), or other lines whose differences are equal
+/// or opposite, decided by exact sums of doubles (two objects of one size seen through
+/// each other's mirrored guards, say).
 bool Function::same_linear_function(const Function& other) const {
   StoredLine fu, fl, gu, gl;
   if (!stored_lines(fu, fl) || !other.stored_lines(gu, gl)) return false;
-  if (fu.v == fl.v) return false;  // constant: no root to share
-  return (same_line(fu, gu) && same_line(fl, gl)) || (same_line(fu, gl) && same_line(fl, gu));
+  if (fu.v == fl.v || gu.v == gl.v) return false;  // constant: no root to share
+  if ((same_line(fu, gu) && same_line(fl, gl)) || (same_line(fu, gl) && same_line(fl, gu))) return true;
+  if (!in_range(fu) || !in_range(fl) || !in_range(gu) || !in_range(gl)) return false;
+  // fu.v - fl.v and gu.v - gl.v are not 0 (above), so their rounded signs are exact.
+  const double s = (fu.v - fl.v > 0) == (gu.v - gl.v > 0) ? 1 : -1;
+  return equal_differences(fu, fl, gu, gl, s);
 }
 
 int compare(const Root& a, const Root& b) {

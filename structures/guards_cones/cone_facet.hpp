@@ -11,8 +11,8 @@
 ///   template <class NT> Polynomial<NT> facet_function(std::uint32_t guard, SphereId object,
 ///                                                      const IntVec& normal, double origin) const;
 ///   void facet_crossed(ConeFacet<Owner>&, Simulator&);
-///   bool same_facet_function(std::uint32_t guard, const IntVec& normal, std::uint32_t other_guard,
-///                            const IntVec& other_normal, SphereId object) const;
+///   bool same_facet_function(std::uint32_t guard, const IntVec& normal, SphereId object,
+///                            std::uint32_t other_guard, const IntVec& other_normal, SphereId other_object) const;
 
 #include <cstdint>
 
@@ -44,12 +44,13 @@ class ConeFacet final : public Certificate<ConeFacet<Owner>> {
     return owner_->template facet_function<NT>(guard_, object_, normal_, origin);
   }
   /// Several guards of one object lie on one plane of a facet orientation, and a centre in
-  /// their cones gives each the same facet function: they fail at one instant, which
-  /// compare() then decides without computing it.
+  /// their cones gives each the same facet function; two objects of one size see each
+  /// other through mirrored guards. Such certificates fail at one instant, which compare()
+  /// then decides without computing it.
   bool same_linear_function(const Function& other) const override {
     const auto* o = dynamic_cast<const ConeFacet*>(&other);
-    if (o == nullptr || o->owner_ != owner_ || o->object_ != object_) return Function::same_linear_function(other);
-    return owner_->same_facet_function(guard_, normal_, o->guard_, o->normal_, object_);
+    if (o == nullptr || o->owner_ != owner_) return Function::same_linear_function(other);
+    return owner_->same_facet_function(guard_, normal_, object_, o->guard_, o->normal_, o->object_);
   }
   void on_failure(Simulator& sim) override { owner_->facet_crossed(*this, sim); }
   const char* kind() const override { return "cone facet"; }

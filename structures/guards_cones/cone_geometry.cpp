@@ -36,21 +36,26 @@ bool parallel_normals(const IntVec& a, const IntVec& b) {
   return a != zero && b != zero && cross(1, 2) == 0 && cross(2, 0) == 0 && cross(0, 1) == 0;
 }
 
-bool same_facet_line(const CollisionWorld& world, const GuardPoint& a, const IntVec& na, const GuardPoint& b,
-                     const IntVec& nb, SphereId object) {
-  if (a.owner != b.owner || !parallel_normals(na, nb)) return false;
-  // One plane: nb . a.offset - nb . b.offset = 0, as a sum of twelve exact doubles. Then
-  // the function through a is (na/nb) times the one through b.
+bool same_facet_line(const CollisionWorld& world, const FacetOf& a, const FacetOf& b) {
+  // With na = lambda nb: the same owner and object give f_a = lambda (f_b + nb . (b.offset -
+  // a.offset)); swapped ones give f_a = -lambda (f_b + nb . (b.offset + a.offset)).
+  double sign_of_b;
+  if (a.guard.owner == b.guard.owner && a.object == b.object) sign_of_b = -1;
+  else if (a.guard.owner == b.object && a.object == b.guard.owner) sign_of_b = 1;
+  else return false;
+  if (!parallel_normals(a.normal, b.normal)) return false;
+  // nb . a.offset + sign_of_b nb . b.offset = 0, as a sum of twelve exact doubles.
   std::array<double, 12> terms;
   for (int k = 0; k < 3; ++k) {
-    const double n = nb[k];
-    if (!in_error_free_range(n) || !in_error_free_range(a.offset[k]) || !in_error_free_range(b.offset[k]))
+    const double n = b.normal[k];
+    if (!in_error_free_range(n) || !in_error_free_range(a.guard.offset[k]) ||
+        !in_error_free_range(b.guard.offset[k]))
       return false;
-    two_product(n, a.offset[k], terms[4 * k], terms[4 * k + 1]);
-    two_product(-n, b.offset[k], terms[4 * k + 2], terms[4 * k + 3]);
+    two_product(n, a.guard.offset[k], terms[4 * k], terms[4 * k + 1]);
+    two_product(sign_of_b * n, b.guard.offset[k], terms[4 * k + 2], terms[4 * k + 3]);
   }
   if (exact_sign_of_sum(terms) != Sign::zero) return false;
-  return certain_slope(world, b, object, nb) != Sign::unknown;
+  return certain_slope(world, b.guard, b.object, b.normal) != Sign::unknown;
 }
 
 std::optional<PlaneCrossing> plane_crossing(const CollisionWorld& world, const GuardPoint& g, SphereId object,

@@ -40,13 +40,23 @@ Polynomial<NT> facet_polynomial(const CollisionWorld& world, const GuardPoint& g
   return f;
 }
 
-/// Whether the facet functions of `object` through guard a with normal na and through
-/// guard b with normal nb are exactly one polynomial of degree 1 up to a non-zero factor:
-/// the same owner, parallel normals, one plane (nb . (a.offset - b.offset) = 0, decided
-/// exactly in doubles) and a relative motion along it of non-zero speed. false when any
-/// of that fails or cannot be decided cheaply (kds/error_free.hpp's range).
-bool same_facet_line(const CollisionWorld& world, const GuardPoint& a, const IntVec& na, const GuardPoint& b,
-                     const IntVec& nb, SphereId object);
+/// A facet function: n . (c_object - g) for a guard g and an integer normal n.
+struct FacetOf {
+  GuardPoint guard;
+  IntVec normal{};
+  SphereId object = no_sphere;
+};
+
+/// Whether two facet functions are exactly one polynomial of degree 1 up to a non-zero
+/// factor: parallel normals, a relative motion along them of non-zero speed, and either
+///  - the same owner and object, and one plane: nb . (a.offset - b.offset) = 0 (guards of
+///    one object on one plane of the orientation); or
+///  - owner and object swapped, and nb . (a.offset + b.offset) = 0 (two objects of one
+///    size, each on the plane of the other's mirrored guard: the guard lattice is
+///    symmetric about the centre),
+/// each sum decided exactly in doubles. false when any of that fails or cannot be decided
+/// cheaply (kds/error_free.hpp's range).
+bool same_facet_line(const CollisionWorld& world, const FacetOf& a, const FacetOf& b);
 
 /// A plane through the guard that the centre lies on now, exactly: the plane of the cone
 /// facet whose certificate fails now (the clock is its root). Facets on that plane take

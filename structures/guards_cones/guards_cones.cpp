@@ -100,6 +100,7 @@ void GuardsCones::add_member(GuardId g, SphereId k) {
   m.object = k;
   m.cone = locate(g, k);
   create_facets(g, m);
+  spare_members_.supply(members_[g]);
   members_[g].push_back(m);
   member_of_[k].push_back(g);
   ++memberships_;
@@ -114,6 +115,7 @@ void GuardsCones::remove_member(GuardId g, SphereId k) {
   destroy_facets(m);
   *it = ms.back();
   ms.pop_back();
+  spare_members_.reclaim(ms);
   erase_one(member_of_[k], g);
   --memberships_;
   member_left_cone(g, m.cone, k);
@@ -172,7 +174,9 @@ void GuardsCones::recompute_closest(GuardId g, ConeIndex c) {
 }
 
 void GuardsCones::set_closest(GuardId g, ConeIndex c, SphereId k) {
+  spare_closest_.supply(closest_[g]);
   if (kds::set_closest(closest_[g], c, owner_[g], k, counts_)) ++closest_changes_;
+  spare_closest_.reclaim(closest_[g]);
 }
 
 void GuardsCones::bound_will_reset(SphereId id) { counts_.bound_will_reset(id); }
@@ -182,7 +186,7 @@ void GuardsCones::bound_was_reset(SphereId id) {
   // may move the centre by a jump (a flight plan; a response's few ulps), so the cones
   // the object takes part in are looked at again: those of its own guards, and its own
   // cone at every guard whose member it is.
-  std::vector<ConeIndex> cs;
+  std::vector<ConeIndex>& cs = cones_to_recompute_;
   for (GuardId g = first_guard_[id]; g < first_guard_[id + 1]; ++g) {
     cs.clear();
     for (const auto& p : closest_[g]) cs.push_back(p.first);

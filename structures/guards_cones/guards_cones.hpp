@@ -46,6 +46,7 @@
 #include "structures/guards_cones/cones.hpp"
 #include "structures/guards_cones/fat_object.hpp"
 #include "structures/guards_cones/guard_box_lists.hpp"
+#include "structures/guards_cones/spare_buffers.hpp"
 
 namespace kds {
 
@@ -113,10 +114,12 @@ class GuardsCones final : public BroadPhase {
   template <class NT>
   Polynomial<NT> facet_function(GuardId g, SphereId object, const IntVec& n, double origin) const;
   void facet_crossed(Facet& c, Simulator& sim);
-  /// Whether the facet functions of `object` in a cone of g1 (normal n1) and of g2 (normal
-  /// n2) are one function of degree 1 up to a factor (same_facet_line, cone_geometry.hpp).
-  bool same_facet_function(GuardId g1, const IntVec& n1, GuardId g2, const IntVec& n2, SphereId object) const {
-    return same_facet_line(*world_, guard_point(g1), n1, guard_point(g2), n2, object);
+  /// Whether the facet functions of object k1 in a cone of g1 (normal n1) and of k2 in a
+  /// cone of g2 (normal n2) are one function of degree 1 up to a factor (same_facet_line,
+  /// cone_geometry.hpp).
+  bool same_facet_function(GuardId g1, const IntVec& n1, SphereId k1, GuardId g2, const IntVec& n2,
+                           SphereId k2) const {
+    return same_facet_line(*world_, {guard_point(g1), n1, k1}, {guard_point(g2), n2, k2});
   }
 
  private:
@@ -159,6 +162,9 @@ class GuardsCones final : public BroadPhase {
   std::vector<std::vector<Member>> members_;            // by guard
   std::vector<std::vector<std::pair<ConeIndex, SphereId>>> closest_;  // by guard
   std::vector<std::vector<GuardId>> member_of_;         // by sphere: guards whose member it is
+  SpareBuffers<Member> spare_members_;                  // emptied members_ lists' buffers
+  SpareBuffers<std::pair<ConeIndex, SphereId>> spare_closest_;  // emptied closest_ lists' buffers
+  std::vector<ConeIndex> cones_to_recompute_;           // bound_was_reset's scratch
   CandidateCounts counts_;
   std::size_t memberships_ = 0;
   std::uint64_t box_events_ = 0, center_events_ = 0, closest_changes_ = 0, query_scans_ = 0;

@@ -2,7 +2,8 @@
 // (same_facet_line, cone_geometry.hpp): against its brute-force twin, the exact facet
 // polynomials in rationals (one polynomial of degree 1 up to a factor), on the real guard
 // offsets and cone normals, with and without gravity, centres at rest relative to the
-// owner, and guards of another owner. Then a scene run beside all-pairs, where the ties
+// owner, guards of one owner on one plane, two objects on each other's mirrored guard
+// planes, and guards of another owner. Then a scene run beside all-pairs, where the ties
 // are decided that way and the contacts stay the same.
 #include <gtest/gtest.h>
 
@@ -55,7 +56,7 @@ void expect_identity_matches_exact_polynomials(const Vec<3>& gravity, std::uint6
     return static_cast<std::size_t>(std::find(normals.begin(), normals.end(), n) - normals.begin());
   };
 
-  int identical = 0, different = 0, at_rest = 0;
+  int identical = 0, different = 0, at_rest = 0, swapped_identical = 0;
   for (int scene = 0; scene < 40; ++scene) {
     // Owner 0, owner 2 (another object) and the centre 1; in a few scenes the centre
     // moves with the owner (its facet functions are constants: never identical).
@@ -69,23 +70,27 @@ void expect_identity_matches_exact_polynomials(const Vec<3>& gravity, std::uint6
     for (int trial = 0; trial < 400; ++trial) {
       const std::size_t ia = rng() % normals.size();
       const IntVec na = normals[ia];
-      // Mostly parallel normals and guards on one plane: the cases the identity is for.
+      // Mostly parallel normals and guards on one plane (same owner and object) or on
+      // mirrored planes (owner and object swapped): the cases the identity is for.
       const IntVec nb = trial % 4 == 0 ? normals[rng() % normals.size()] : parallels[ia][rng() % parallels[ia].size()];
+      const int roles = trial % 10;  // 0: another owner; 1 to 3: swapped; else the same
+      const bool swapped = roles >= 1 && roles <= 3;
       const std::size_t ib = index_of(nb), a_at = rng() % offsets.size();
       std::vector<std::size_t> on_plane;
       for (std::size_t j = 0; j < offsets.size(); ++j)
-        if (plane[ib][j] == plane[ib][a_at]) on_plane.push_back(j);
+        if (plane[ib][j] == (swapped ? -plane[ib][a_at] : plane[ib][a_at])) on_plane.push_back(j);
       const Vec<3> oa = offsets[a_at];
-      const Vec<3> ob = offsets[trial % 3 == 0 ? rng() % offsets.size() : on_plane[rng() % on_plane.size()]];
-      const SphereId owner_b = trial % 10 == 0 ? 2 : 0;
-      const GuardPoint a{0, oa}, b{owner_b, ob};
-      const bool claimed = same_facet_line(w, a, na, b, nb, 1);
-      const bool exact =
-          owner_b == 0 && same_line_exactly(facet_polynomial<Rational>(w, a, 1, na, 0.0),
-                                            facet_polynomial<Rational>(w, b, 1, nb, 0.0));
+      const Vec<3> ob = offsets[trial % 3 == 0 || on_plane.empty() ? rng() % offsets.size()
+                                                                   : on_plane[rng() % on_plane.size()]];
+      const FacetOf a{{0, oa}, na, 1};
+      const FacetOf b = roles == 0 ? FacetOf{{2, ob}, nb, 1} : swapped ? FacetOf{{1, ob}, nb, 0} : FacetOf{{0, ob}, nb, 1};
+      const bool claimed = same_facet_line(w, a, b);
+      const bool exact = same_line_exactly(facet_polynomial<Rational>(w, a.guard, a.object, a.normal, 0.0),
+                                           facet_polynomial<Rational>(w, b.guard, b.object, b.normal, 0.0));
       ASSERT_EQ(claimed, exact) << "seed " << seed << ", scene " << scene << ", trial " << trial << ": normals ("
                                 << na[0] << ", " << na[1] << ", " << na[2] << ") and (" << nb[0] << ", " << nb[1]
-                                << ", " << nb[2] << ")";
+                                << ", " << nb[2] << "), roles " << roles;
+      swapped_identical += claimed && swapped;
       (claimed ? identical : different) += 1;
       at_rest += rest;
     }
@@ -93,6 +98,7 @@ void expect_identity_matches_exact_polynomials(const Vec<3>& gravity, std::uint6
   EXPECT_GT(identical, 2000) << "seed " << seed;
   EXPECT_GT(different, 2000) << "seed " << seed;
   EXPECT_GT(at_rest, 1000) << "seed " << seed;
+  EXPECT_GT(swapped_identical, 500) << "seed " << seed;
 }
 
 TEST(FacetIdentity, MatchesTheExactPolynomials) { expect_identity_matches_exact_polynomials({0, 0, 0}, test_seed()); }

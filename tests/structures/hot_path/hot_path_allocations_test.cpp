@@ -10,22 +10,26 @@
 // fewer and fewer; on seeds 1 to 8 and the default, in a window of 20,000 events after
 // 20,000: 32 to 48 (tvb-grid, both kinds of trajectories), 44 to 93 (box-overlap), 68 to
 // 122 (rolling-tree), 49 to 79 (rolling-tree-global), 0 to 5 (hard spheres), none for the
-// others. The bound is one
+// others; guards-cones, whose events are cheap (box events, mostly) and whose
+// memberships still spread at 20,000, runs 200,000 first: then 1 to 46 (at 20,000: up
+// to 562, each a guard's member list filling for the first time). The bound is one
 // allocation per 100 events: each of the faults fixed with this test allocated at least
 // one per 4 events (a message built at every motion change, two or three per
 // event; a cell's overflow list in a hash map of nodes, one per 4 events; the rolling
 // tree's check that a ball still rolls, in rationals, seven per event).
 //
-// Not here: guards and cones, whose events take the exact path often (about 21 GMP
-// allocations per event on the benchmark's scene: facet polynomials in dyadics for exact
-// comparisons, failure times and signs at the instant), which is arithmetic, not
-// bookkeeping.
+// Guards and cones are here since their ties of cone facets are decided as one linear
+// function, centre events know their plane, and emptied member lists keep their buffers
+// (2026-11-28): before, the exact path took about 21 GMP allocations per event on the
+// benchmark's scene.
 //
-// What it does not see: memory taken by malloc directly (GMP on the exact path, which
-// these scenes rarely reach) or by mmap (kds/huge_pages.hpp). A failure names the
-// structure and the count; with KDS_HOT_PATH_ABORT=1 in the environment the first
-// allocation counted aborts, so that a debugger shows where it was made.
+// GMP's allocations (the exact path) are counted too, through mp_set_memory_functions.
+// What it does not see: memory taken by malloc directly elsewhere, or by mmap
+// (kds/huge_pages.hpp). A failure names the structure and the count; with
+// KDS_HOT_PATH_ABORT=1 in the environment the first allocation counted aborts, so that a
+// debugger shows where it was made.
 
+#include <gmp.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -59,6 +63,25 @@ void* allocate(std::size_t n) {
   if (void* p = std::malloc(n != 0 ? n : 1)) return p;
   throw std::bad_alloc();
 }
+void* allocate_or_abort(std::size_t n) {
+  if (void* p = std::malloc(n != 0 ? n : 1)) return p;
+  std::abort();  // as GMP's own allocator does
+}
+void* gmp_allocate(std::size_t n) {
+  count();
+  return allocate_or_abort(n);
+}
+void* gmp_reallocate(void* p, std::size_t, std::size_t n) {
+  count();
+  if (void* q = std::realloc(p, n)) return q;
+  std::abort();  // as GMP's own allocator does
+}
+void gmp_free(void* p, std::size_t) { std::free(p); }
+// GMP's defaults are malloc, realloc and free too: blocks from before the switch are freed alike.
+const bool gmp_counted = [] {
+  mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_free);
+  return true;
+}();
 void* allocate_aligned(std::size_t n, std::align_val_t al) {
   count();
   const auto a = static_cast<std::size_t>(al);
@@ -91,8 +114,8 @@ constexpr std::uint64_t allowed = window / 100;
 /// event left) over `window` events after `warm_up` others; prints them with the
 /// structure's name, and expects at most `allowed`.
 template <class Step>
-void check_allocations(const char* name, Step&& step) {
-  for (std::uint64_t i = 0; i < warm_up; ++i)
+void check_allocations(const char* name, Step&& step, std::uint64_t warm_up_events = warm_up) {
+  for (std::uint64_t i = 0; i < warm_up_events; ++i)
     if (!step()) ADD_FAILURE() << name << ": no event left in the warm-up";
   const std::uint64_t before = allocations.load();
   counting = true;
@@ -130,6 +153,31 @@ TEST(HotPathAllocations, CollisionWorldBallistic) {
     w.world->keep_contacts(false);
     check_allocations(broad_phase, [&] { return w.sim->step(); });
   }
+}
+
+/// Three large bodies of one size (whose guards see each other mirrored: ties of cone
+/// facets of two objects) among small ones of radii 0.3 to 0.5.
+std::vector<Sphere> asteroids(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Sphere> s = random_scene(rng, SceneSpec{3, 60, 8, 8, 2, 100, 100});
+  for (const Sphere& x : random_scene(rng, SceneSpec{90, 60, 0.3, 0.5, 6, 1, 1})) {
+    bool clear = true;
+    for (int i = 0; i < 3; ++i) {
+      const Vec<3> d{x.position[0] - s[i].position[0], x.position[1] - s[i].position[1], x.position[2] - s[i].position[2]};
+      clear = clear && norm3(d) > (x.radius + s[i].radius) * (1 + 1e-9);
+    }
+    if (clear) s.push_back(x);
+  }
+  return s;
+}
+
+TEST(HotPathAllocations, GuardsCones) {
+  const std::uint64_t seed = test_seed();
+  SimulatorSettings ss;
+  ss.audit = false;
+  WorldRun w(asteroids(seed), world_settings(cube(60), "guards-cones"), ss);
+  w.world->keep_contacts(false);
+  check_allocations("guards-cones", [&] { return w.sim->step(); }, 10 * warm_up);
 }
 
 /// Spheres whose integrator moves them in straight lines (within any bound A >= 0): a
