@@ -28,7 +28,9 @@ enum class Birth : std::uint8_t {
   /// certificate that replaces a failed one with the objects swapped (the sorted-list
   /// swap: the new function is the negation of one that just changed sign, so it
   /// vanishes now). It lets the filter skip a root at `now` without an exact computation.
-  /// The exact path ignores the hint (so a wrong promise costs at most an exact computation).
+  /// The promise must be true: where the filter decides, a function that is in fact
+  /// slightly negative at `now` is then never reported as failing (the exact path, where
+  /// the filter cannot decide, ignores the hint).
   vanishes_now,
 };
 
@@ -41,7 +43,7 @@ struct SolverCounters {
   std::uint64_t sign_exact = 0;            ///< ... of which needed the exact path
   std::uint64_t comparisons = 0;           ///< compare(Root, Root) calls
   std::uint64_t comparisons_exact = 0;     ///< ... decided by exact algebraic comparison
-  std::uint64_t comparisons_same_line = 0; ///< ... decided equal as roots of one linear function (Function::same_linear_function), no arithmetic
+  std::uint64_t comparisons_same_line = 0; ///< ... decided equal as roots of one linear function (Function::same_linear_function), without the exact path
   std::uint64_t exact_roots_built = 0;     ///< algebraic numbers constructed on demand
   std::uint64_t exact_linear = 0;          ///< exact failure times and signs of degree <= 1 (rational, no root isolation)
   std::uint64_t failure_apart = 0;         ///< failure computations decided "not before the horizon" by a certificate's holds_before (a bound pair's separation, a bound's clearance from a plane)

@@ -74,7 +74,8 @@ void CollisionWorldModel::write_statistics(std::ostream& out) {
       << " failure times, " << s.solver.sign_exact << " of " << s.solver.sign_queries << " signs, "
       << s.solver.comparisons_exact << " of " << s.solver.comparisons << " comparisons";
   if (s.solver.comparisons_same_line > 0)
-    out << " (" << s.solver.comparisons_same_line << " of them ties of one linear function, decided without arithmetic)";
+    out << "; " << s.solver.comparisons_same_line
+        << " comparisons were ties of one linear function, decided without the exact path";
   out << "\n";
   if (s.audits + s.audits_skipped > 0)
     out << "Audits: " << s.audits << " passed, " << s.audits_skipped << " skipped (no double between two events)\n";
