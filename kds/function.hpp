@@ -38,9 +38,10 @@ class Function {
     return std::nullopt;
   }
   /// When the function is `upper - lower` of two linear keys as their motions store them
-  /// (certificates/order.hpp over coordinate keys): true, with the two lines. compare()
-  /// reads them to tell, without exact arithmetic, that two roots are of the same linear
-  /// function: the same pair of keys listed in several sorted lists fails in each at once.
+  /// (certificates/order.hpp over coordinate keys): true, with the two lines. The base
+  /// same_linear_function() reads them to tell, without exact arithmetic, that two roots
+  /// are of the same linear function: the same pair of keys listed in several sorted
+  /// lists fails in each at once.
   virtual bool stored_lines(StoredLine& /*upper*/, StoredLine& /*lower*/) const { return false; }
   /// Whether this function and `other` are, exactly, one polynomial of degree 1 up to a
   /// non-zero constant factor (the same root, one only), known without exact arithmetic.

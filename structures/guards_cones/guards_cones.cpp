@@ -133,10 +133,10 @@ void GuardsCones::facet_crossed(Facet& c, Simulator&) {
   // violated at, nor a rounded clock: those have other sources), the centre is on c's plane
   // now, exactly: the new cone's facet on that plane needs no exact sign, and its
   // certificate vanishes now. (Not sim.now(): at an instant of several events the clock
-  // keeps the first one's root, and ties of one plane through several guards are common.)
-  std::optional<PlaneCrossing> crossing;
-  // (A facet is never renewed nor rescheduled in place, and its handler destroys it, so a
+  // keeps the first one's root, and ties of one plane through several guards are common.
+  // A facet is never renewed nor rescheduled in place, and its handler destroys it, so a
   // time with source == &c is c's own root; one with an exact value is left alone.)
+  std::optional<PlaneCrossing> crossing;
   if (c.failure_time().source() == &c && !c.failure_time().has_exact())
     crossing = plane_crossing(*world_, guard_point(g), k, c.normal());
   const PlaneCrossing* on_plane = crossing ? &*crossing : nullptr;
