@@ -41,13 +41,18 @@ class Order final : public Certificate<Order<Owner>> {
     const KeyTable& keys = owner_->key_table();
     return keys.value<NT>(upper_, origin) - keys.value<NT>(lower_, origin);
   }
-  /// Linear keys (points in linear motion, the commonest case): the failure time from
-  /// the two motions as stored, one interval division in absolute time, no re-basing
-  /// (first_failure_of_stored_lines); where that cannot decide, from the two keys' lines
-  /// at the clock (kds/line.hpp); anything else goes to first_failure(). The same failure
-  /// time in every case.
+  /// Keys of one body that differ by a constant: never, or now, from its exact sign
+  /// (KeyTable::constant_difference_sign). Linear keys (points in linear motion, the
+  /// commonest case): the failure time from the two motions as stored, one interval
+  /// division in absolute time, no re-basing (first_failure_of_stored_lines); where that
+  /// cannot decide, from the two keys' lines at the clock (kds/line.hpp); anything else
+  /// goes to first_failure(). The same failure time in every case.
   Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
     const KeyTable& keys = owner_->key_table();
+    // Two keys of one body under one linear form (a box's two extremes, a centre and the
+    // plane through its own guard) differ by a constant whose sign is known exactly.
+    if (const Sign s = keys.constant_difference_sign(upper_, lower_); s != Sign::unknown)
+      return first_failure_of_constant(s, now, mode);
     StoredLine u, l;
     if (keys.stored_line(upper_, u) && keys.stored_line(lower_, l))
       if (auto r = first_failure_of_stored_lines(u, l, *this, now, birth, mode, horizon)) return *r;

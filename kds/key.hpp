@@ -30,6 +30,7 @@
 
 #include "kds/bodies.hpp"
 #include "kds/function.hpp"
+#include "kds/linear_form.hpp"
 
 namespace kds {
 
@@ -49,6 +50,12 @@ class KeySource {
   virtual Polynomial<Rational> rational_function(const Bodies& b, double origin) const = 0;
   virtual Polynomial<Dyadic> dyadic_function(const Bodies& b, double origin) const = 0;
   virtual Polynomial<DoubleDoubleBall> double_double_function(const Bodies& b, double origin) const = 0;
+  /// Fills `out` and returns true if the function is exactly u . (position(body) + offset)
+  /// for fixed u and offset (kds/linear_form.hpp): order certificates between two keys of
+  /// one body with one u then know their difference is a constant and decide its sign
+  /// exactly, without the filter. The promise must be exact: a wrong form gives wrong
+  /// orders. Not a linear form by default.
+  virtual bool linear_form(LinearForm& /*out*/) const { return false; }
 
   /// The function in NT, in s = t - origin.
   template <class NT>
@@ -133,6 +140,18 @@ class Key {
   BodyId coordinate_body() const { return terms_[0].body; }
   int coordinate_axis() const { return terms_[0].axis; }
   double coordinate_offset() const { return terms_[0].offset; }
+
+  /// Fills `out` if the key is a fixed linear form of one body's position
+  /// (kds/linear_form.hpp): a coordinate key, or a user's key that says it is one.
+  bool linear_form(LinearForm& out) const {
+    if (kind_ == Kind::custom) return custom_->linear_form(out);
+    if (!is_coordinate() || terms_[0].axis < 0 || terms_[0].axis >= 3) return false;
+    out = LinearForm{};
+    out.body = terms_[0].body;
+    out.u[terms_[0].axis] = 1;
+    out.offset[terms_[0].axis] = terms_[0].offset;
+    return true;
+  }
 
   /// The bodies the key depends on.
   BodyList bodies() const {

@@ -112,6 +112,24 @@ class KeyTable {
     out.offset = c.offset;
     return true;
   }
+  /// The sign of key a - key b when it is a constant known exactly: both keys fixed
+  /// linear forms of one body with the same u (kds/linear_form.hpp), such as two
+  /// coordinates of one body on one axis with different offsets. Sign::unknown otherwise,
+  /// and then the caller computes. For an order certificate between two such keys the
+  /// filter could not see the constant (interval subtraction leaves the motion's terms
+  /// as intervals around zero) and went to the exact path every time.
+  Sign constant_difference_sign(EntryId a, EntryId b) const {
+    const Compact& ca = compact_[a];
+    const Compact& cb = compact_[b];
+    if (ca.coordinate && cb.coordinate) {
+      if (ca.body != cb.body || ca.axis != cb.axis) return Sign::unknown;
+      return ca.offset > cb.offset ? Sign::positive : ca.offset < cb.offset ? Sign::negative : Sign::zero;
+    }
+    if (!(ca.coordinate || ca.form) || !(cb.coordinate || cb.form)) return Sign::unknown;
+    LinearForm fa, fb;
+    if (!keys_[a].linear_form(fa) || !keys_[b].linear_form(fb)) return Sign::unknown;
+    return sign_of_difference(fa, fb);
+  }
   /// The bodies the key of an entry depends on (unchecked).
   BodyList bodies_of(EntryId e) const {
     const Compact& c = compact_[e];
@@ -131,15 +149,23 @@ class KeyTable {
     for (BodyId b : key.bodies()) bodies_->release(b);
   }
 
-  /// A coordinate key's body, axis and offset; `coordinate` false for every other key.
+  /// A coordinate key's body, axis and offset; `coordinate` false for every other key,
+  /// and `form` true for those that are linear forms of one body's position (so that
+  /// constant_difference_sign asks only them).
   struct Compact {
     BodyId body = BodyId::none();
     double offset = 0;
     std::uint32_t place = 0;  // Bodies::place(body): fixed while the table holds the body
     std::int8_t axis = 0;
     bool coordinate = false;
+    bool form = false;
     static Compact of(const Key& k, const Bodies& bodies) {
-      if (!k.is_coordinate()) return {};
+      if (!k.is_coordinate()) {
+        Compact c;
+        LinearForm f;
+        c.form = k.linear_form(f);
+        return c;
+      }
       return {k.coordinate_body(), k.coordinate_offset(), bodies.place(k.coordinate_body()),
               static_cast<std::int8_t>(k.coordinate_axis()), true};
     }

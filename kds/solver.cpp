@@ -582,6 +582,12 @@ std::optional<Root> first_failure_of_line(const Line<double>& p, const Function&
   return Root::infinity();
 }
 
+Root first_failure_of_constant(Sign sign, const Root& now, Exactness mode) {
+  ++solver_counters().failure_computations;
+  if (now.is_infinite() || sign != Sign::negative) return Root::infinity();
+  return mode == Exactness::floating ? Root::at(now.lo()) : now;  // as first_failure's fails_at_start
+}
+
 std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const StoredLine& lower,
                                                   const Function& f, const Root& now, Birth birth, Exactness mode,
                                                   double horizon) {

@@ -83,6 +83,13 @@ std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const
                                                   const Function& f, const Root& now, Birth birth, Exactness mode,
                                                   double horizon);
 
+/// first_failure() of a function known to be a constant of sign `sign` (zero, positive
+/// or negative; not unknown): never for zero or positive, now for negative (violated at
+/// birth). Counted as a failure computation decided by the filter. For constants whose
+/// sign a certificate knows exactly where their polynomial would not show it
+/// (KeyTable::constant_difference_sign).
+Root first_failure_of_constant(Sign sign, const Root& now, Exactness mode);
+
 /// The smallest double >= r (r finite). Filtered: bisection on the isolating interval with
 /// the source's interval polynomial; exact comparisons only for the last ulp if needed.
 double ceil_to_double(const Root& r);

@@ -28,6 +28,17 @@ struct FacetPlaneKey final : KeyOf<FacetPlaneKey> {
     l.add(body);
     return l;
   }
+  /// u . (c + offset) exactly (function() adds the offset before multiplying by n, and
+  /// skips the axes where n is 0, whose terms are 0): an object's centre and the planes
+  /// through its own guards differ by a constant, decided without the filter.
+  bool linear_form(LinearForm& out) const override {
+    out.body = body;
+    for (int k = 0; k < 3; ++k) {
+      out.u[k] = normal[k];
+      out.offset[k] = offset[k];
+    }
+    return true;
+  }
   /// Accumulated coefficient by coefficient (no polynomial products: this runs for every
   /// order certificate of the facet lists, most of them swapping two planes).
   template <class NT>

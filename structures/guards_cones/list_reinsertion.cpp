@@ -9,6 +9,9 @@ namespace {
 /// Whether key a is above key b just after now.
 bool above(const SortedList& list, Simulator& sim, EntryId a, EntryId b) {
   const KeyTable& keys = list.key_table();
+  // An object's centre and its own planes differ by a constant (kds/linear_form.hpp).
+  if (const Sign constant = keys.constant_difference_sign(a, b); constant != Sign::unknown)
+    return constant == Sign::positive;
   auto difference = make_function(
       [&]<class NT>(double origin) { return keys.value<NT>(a, origin) - keys.value<NT>(b, origin); });
   return sign_just_after(difference, sim.now(), sim.exactness()) == Sign::positive;

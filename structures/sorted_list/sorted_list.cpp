@@ -121,6 +121,8 @@ bool SortedList::below(EntryId a, EntryId b) const {
   // Most comparisons of linear keys are decided by one interval evaluation; the rest (equal
   // at now, other keys) by sign_just_after, which also looks at the derivatives.
   if (const Sign quick = quick_sign(a, b); quick != Sign::unknown) return quick == Sign::positive;
+  if (const Sign constant = keys_.constant_difference_sign(b, a); constant != Sign::unknown)
+    return constant == Sign::positive;  // two keys of one body (kds/linear_form.hpp)
   auto difference = make_function(
       [&]<class NT>(double origin) { return keys_.value<NT>(b, origin) - keys_.value<NT>(a, origin); });
   return sign_just_after(difference, sim_.now(), sim_.exactness()) == Sign::positive;

@@ -14,6 +14,7 @@
 #include "collision_world_support.hpp"
 #include "structures/guards_cones/cone_geometry.hpp"
 #include "structures/guards_cones/cones.hpp"
+#include "structures/guards_cones/facet_plane_key.hpp"
 #include "structures/guards_cones/guards.hpp"
 #include "test_seed.hpp"
 
@@ -105,6 +106,51 @@ TEST(FacetIdentity, MatchesTheExactPolynomials) { expect_identity_matches_exact_
 
 TEST(FacetIdentity, MatchesTheExactPolynomialsUnderGravity) {
   expect_identity_matches_exact_polynomials({0, 0, -9.81}, test_seed());
+}
+
+// The centre lists' keys (facet_plane_key.hpp) say they are linear forms of one body's
+// centre: for an object's centre and the planes through its own guards, with one normal,
+// the sign the form gives is the exact constant's of their exact polynomials, under
+// gravity (where intervals cannot see the constant); other normals are not decided.
+TEST(FacetIdentity, FacetPlaneKeysOfOneObjectDifferByTheirFormsConstant) {
+  const std::uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const std::vector<Vec<3>> offsets = guard_offsets(1.0, 1.0);
+  const ConeSet cones(1.0);
+  std::vector<IntVec> normals;
+  for (ConeIndex c = 0; c < cones.size(); ++c)
+    for (const IntVec& n : cones.cone(c).normal)
+      if (std::find(normals.begin(), normals.end(), n) == normals.end()) normals.push_back(n);
+  const std::vector<Sphere> spheres{ball({20, 20, 20}, {3 * u(rng), 3 * u(rng), 3 * u(rng)})};
+  WorldRun run(spheres, world_settings(cube(100), "all-pairs", 1.0, {0, 0, -9.81}));
+  const Bodies& bodies = run.sim->bodies();
+  const BodyId body = run.world->body(0);
+  int zeros = 0, decided = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const IntVec na = normals[rng() % normals.size()];
+    const IntVec nb = trial % 5 == 0 ? normals[rng() % normals.size()] : na;
+    // A guard's plane, or the centre itself (offset 0).
+    const Vec<3> oa = trial % 7 == 0 ? Vec<3>{0, 0, 0} : offsets[rng() % offsets.size()];
+    const Vec<3> ob = trial % 11 == 0 ? Vec<3>{0, 0, 0} : offsets[rng() % offsets.size()];
+    const FacetPlaneKey a(body, na, oa), b(body, nb, ob);
+    LinearForm fa, fb;
+    ASSERT_TRUE(a.linear_form(fa) && b.linear_form(fb));
+    const Sign claimed = sign_of_difference(fa, fb);
+    const Polynomial<Rational> d = a.function<Rational>(bodies, 0.0) - b.function<Rational>(bodies, 0.0);
+    if (na != nb) {
+      EXPECT_EQ(claimed, Sign::unknown) << "seed " << seed << ", trial " << trial;
+      continue;
+    }
+    ASSERT_LE(d.degree(), 0) << "seed " << seed << ", trial " << trial;
+    const Rational c = d.degree() < 0 ? Rational(0) : d[0];
+    ASSERT_EQ(claimed, c > 0 ? Sign::positive : c < 0 ? Sign::negative : Sign::zero)
+        << "seed " << seed << ", trial " << trial;
+    zeros += c == 0;
+    ++decided;
+  }
+  EXPECT_GT(decided, 2000) << "seed " << seed;
+  EXPECT_GT(zeros, 50) << "seed " << seed;  // guards on one plane, and the same guard twice
 }
 
 // An asteroid scene (radii over a factor 100, so that the large bodies have many guards in

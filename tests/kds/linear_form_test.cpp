@@ -1,0 +1,240 @@
+// Keys that are fixed linear forms of one body's position (kds/linear_form.hpp): the sign
+// of two forms' difference is the exact sign of the constant (against GMP rationals, on
+// random forms and on forms built so that doubles round the two values equal), unknown
+// where it is not a constant; coordinate keys and a user's key say their forms; and order
+// certificates between keys of one body under gravity never reach the exact path, where a
+// sorted list over them stays sorted against the exact values.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <random>
+
+#include "kds/key.hpp"
+#include "kds/linear_form.hpp"
+#include "kds/number_types.hpp"
+#include "kds/solver.hpp"
+#include "structures/sorted_list/sorted_list.hpp"
+#include "test_functions.hpp"
+#include "test_seed.hpp"
+
+namespace {
+
+using kds::BodyId;
+using kds::Key;
+using kds::LinearForm;
+using kds::Motion;
+using kds::Rational;
+using kds::Sign;
+using kds::testing::uniform;
+using kds::testing::uniform_int;
+
+Sign exact_sign(const Rational& q) { return q > 0 ? Sign::positive : q < 0 ? Sign::negative : Sign::zero; }
+
+Rational exact_difference(const LinearForm& a, const LinearForm& b) {
+  Rational s(0);
+  for (int k = 0; k < 3; ++k) s += Rational(a.u[k]) * (Rational(a.offset[k]) - Rational(b.offset[k]));
+  return s;
+}
+
+TEST(LinearForm, SignOfDifferenceIsTheExactSign) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  std::mt19937_64 rng(seed);
+  const BodyId body{3, 1};
+  int zeros = 0, rounded_equal = 0;
+  for (int i = 0; i < 20000; ++i) {
+    LinearForm a, b;
+    a.body = b.body = body;
+    for (int k = 0; k < 3; ++k) {
+      a.u[k] = b.u[k] = uniform_int(rng, -3, 3);
+      a.offset[k] = std::ldexp(uniform(rng, -1, 1), uniform_int(rng, -60, 60));
+      // Offsets equal, or one ulp apart, or apart, so that constants cancel now and then.
+      const int how = uniform_int(rng, 0, 2);
+      b.offset[k] = how == 0 ? a.offset[k] : how == 1 ? std::nextafter(a.offset[k], 0.0)
+                                                      : std::ldexp(uniform(rng, -1, 1), uniform_int(rng, -60, 60));
+    }
+    // Sometimes b's offsets permuted on two axes of equal u: the same constant, other doubles.
+    if (i % 5 == 0 && a.u[0] == a.u[1]) b.offset = {a.offset[1], a.offset[0], a.offset[2]};
+    const Rational d = exact_difference(a, b);
+    zeros += d == 0;
+    double da = 0, db = 0;
+    for (int k = 0; k < 3; ++k) da += a.u[k] * a.offset[k], db += b.u[k] * b.offset[k];
+    rounded_equal += (da == db) && d != 0;
+    ASSERT_EQ(kds::sign_of_difference(a, b), exact_sign(d)) << "seed " << seed << ", case " << i;
+    ASSERT_EQ(kds::sign_of_difference(b, a), exact_sign(-d)) << "seed " << seed << ", case " << i;
+  }
+  EXPECT_GT(zeros, 100) << "seed " << seed;
+  std::cout << "[ cases    ] " << zeros << " zero constants, " << rounded_equal
+            << " non-zero constants whose two forms round to one double\n";
+}
+
+TEST(LinearForm, DoublesThatRoundEqualAreToldApart) {
+  LinearForm a, b;
+  a.body = b.body = BodyId{0, 1};
+  a.u = b.u = {1, 1, 0};
+  a.offset = {0x1p53, 1, 0};  // u . offset = 2^53 + 1: rounds to 2^53 in doubles
+  b.offset = {0x1p53, 0, 0};
+  EXPECT_EQ(a.u[0] * a.offset[0] + a.u[1] * a.offset[1], b.u[0] * b.offset[0] + b.u[1] * b.offset[1]);
+  EXPECT_EQ(kds::sign_of_difference(a, b), Sign::positive);
+  EXPECT_EQ(kds::sign_of_difference(b, a), Sign::negative);
+  b.offset = {0x1p53 + 2, -1, 0};  // the same constant, 2^53 + 1, from other doubles
+  EXPECT_EQ(kds::sign_of_difference(a, b), Sign::zero);
+}
+
+TEST(LinearForm, NotAConstantIsUnknown) {
+  LinearForm a, b;
+  a.body = b.body = BodyId{0, 1};
+  a.u = b.u = {1, 0, 0};
+  a.offset = {1, 0, 0};
+  EXPECT_EQ(kds::sign_of_difference(a, b), Sign::positive);
+  b.u = {0, 1, 0};  // another direction: the difference moves with the body
+  EXPECT_EQ(kds::sign_of_difference(a, b), Sign::unknown);
+  b.u = a.u;
+  b.body = BodyId{1, 1};  // another body
+  EXPECT_EQ(kds::sign_of_difference(a, b), Sign::unknown);
+  b.body = a.body;
+  b.offset = {0x1p500, 0, 0};  // beyond the error-free range: not decided here
+  EXPECT_EQ(kds::sign_of_difference(a, b), Sign::unknown);
+  a.body = b.body = BodyId::none();
+  b.offset = {0, 0, 0};
+  EXPECT_EQ(kds::sign_of_difference(a, b), Sign::unknown);
+}
+
+/// A user's key that is a linear form: u . (position + offset), written over the number type.
+struct PlaneKey : kds::KeyOf<PlaneKey> {
+  PlaneKey(BodyId b, std::array<double, 3> u, std::array<double, 3> o) : body(b), u(u), offset(o) {}
+  kds::BodyList bodies() const override { return {body}; }
+  template <class NT>
+  kds::Polynomial<NT> function(const kds::Bodies& bodies, double origin) const {
+    kds::Polynomial<NT> p;
+    for (int k = 0; k < 3; ++k)
+      p += kds::Polynomial<NT>(NT(u[k])) * (bodies.coordinate<NT>(body, k, origin) + kds::Polynomial<NT>(NT(offset[k])));
+    return p;
+  }
+  bool linear_form(LinearForm& out) const override {
+    out.body = body;
+    out.u = u;
+    out.offset = offset;
+    return true;
+  }
+  BodyId body;
+  std::array<double, 3> u, offset;
+};
+
+TEST(LinearForm, KeysSayTheirForms) {
+  kds::Simulator sim;
+  const BodyId a = sim.bodies().insert(Motion<3>::linear(0.0, {1, 2, 3}, {1, 0, -1}));
+  LinearForm f;
+  ASSERT_TRUE(Key::coordinate(a, 2, 0.5).linear_form(f));
+  EXPECT_EQ(f.body, a);
+  EXPECT_EQ(f.u, (std::array<double, 3>{0, 0, 1}));
+  EXPECT_EQ(f.offset, (std::array<double, 3>{0, 0, 0.5}));
+  EXPECT_FALSE(Key::squared_distance(a, a).linear_form(f));
+  EXPECT_FALSE(Key::difference(Key::coordinate(a), Key::coordinate(a, 1)).linear_form(f));
+  EXPECT_TRUE(Key::custom(std::make_shared<PlaneKey>(a, std::array<double, 3>{1, 1, 0},
+                                                     std::array<double, 3>{0, 0, 0}))
+                  .linear_form(f));
+}
+
+TEST(LinearForm, KeyTableDecidesOnlyConstants) {
+  kds::Simulator sim;
+  const BodyId a = sim.bodies().insert(Motion<3>::accelerated(0.0, {1, 2, 3}, {1, 0, -1}, {0, 0, -9.81}));
+  const BodyId b = sim.bodies().insert(Motion<3>::linear(0.0, {0, 0, 0}, {1, 1, 1}));
+  kds::SortedList list(sim);
+  const kds::EntryId low = list.insert(Key::coordinate(a, 2, -0.5));
+  const kds::EntryId high = list.insert(Key::coordinate(a, 2, 0.5));
+  const kds::EntryId other_axis = list.insert(Key::coordinate(a, 1, 0.5));
+  const kds::EntryId other_body = list.insert(Key::coordinate(b, 2, 0.5));
+  // z + 0.5 as a user's plane key with u = e_z, and one with u = (1, 1, 0).
+  const kds::EntryId plane_z = list.insert(Key::custom(
+      std::make_shared<PlaneKey>(a, std::array<double, 3>{0, 0, 1}, std::array<double, 3>{7, 7, 0.5})));
+  const kds::EntryId plane_xy = list.insert(Key::custom(
+      std::make_shared<PlaneKey>(a, std::array<double, 3>{1, 1, 0}, std::array<double, 3>{0, 0, 0})));
+  const kds::KeyTable& keys = list.key_table();
+  EXPECT_EQ(keys.constant_difference_sign(high, low), Sign::positive);
+  EXPECT_EQ(keys.constant_difference_sign(low, high), Sign::negative);
+  EXPECT_EQ(keys.constant_difference_sign(high, high), Sign::zero);
+  EXPECT_EQ(keys.constant_difference_sign(high, other_axis), Sign::unknown);
+  EXPECT_EQ(keys.constant_difference_sign(high, other_body), Sign::unknown);
+  EXPECT_EQ(keys.constant_difference_sign(plane_z, high), Sign::zero) << "a user's form against a coordinate";
+  EXPECT_EQ(keys.constant_difference_sign(plane_z, low), Sign::positive);
+  EXPECT_EQ(keys.constant_difference_sign(plane_xy, high), Sign::unknown);
+  // Each claim agrees with the keys' exact polynomials: a constant of that sign.
+  for (kds::EntryId x : {low, high, plane_z})
+    for (kds::EntryId y : {low, high, plane_z}) {
+      const kds::Polynomial<Rational> d = keys.value<Rational>(x, 0.0) - keys.value<Rational>(y, 0.0);
+      ASSERT_LE(d.degree(), 0);
+      EXPECT_EQ(keys.constant_difference_sign(x, y), exact_sign(d.degree() < 0 ? Rational(0) : d[0]));
+    }
+}
+
+/// One ball thrown up under gravity with the extremes of several boxes around it on z and
+/// a user's plane key, in one list: every order certificate is between keys of that ball,
+/// a constant that intervals cannot see (the t and t^2 terms subtract to intervals around
+/// zero). None goes to the exact path, at insertion or after bounces.
+TEST(LinearForm, KeysOfOneBodyUnderGravityStayOffTheExactPath) {
+  kds::Simulator sim({.audit = true});
+  kds::SortedList list(sim);
+  const BodyId b = sim.bodies().insert(Motion<3>::accelerated(0.0, {0.1, 0.2, 5.3}, {0.3, -0.7, 2.9}, {0, 0, -9.81}));
+  const auto before = kds::solver_counters();
+  for (double h : {0.25, 0.5, 1.0 / 3.0, 0.1}) {
+    list.insert(Key::coordinate(b, 2, -h));
+    list.insert(Key::coordinate(b, 2, h));
+  }
+  list.insert(Key::custom(
+      std::make_shared<PlaneKey>(b, std::array<double, 3>{0, 0, 1}, std::array<double, 3>{0.1, 0.2, 0.7})));
+  for (int step = 1; step <= 5; ++step) {
+    sim.run_until(0.3 * step);
+    const double t = sim.round_clock();
+    const auto p = sim.bodies().motion(b).position(t);
+    sim.bodies().set_motion(b, Motion<3>::accelerated(t, p, {0.1 * step, 0.3, 4.1}, {0, 0, -9.81}));
+  }
+  const auto after = kds::solver_counters();
+  EXPECT_GE(after.failure_computations - before.failure_computations, 40u);
+  EXPECT_EQ(after.failure_exact - before.failure_exact, 0u);
+  EXPECT_EQ(after.sign_exact - before.sign_exact, 0u);
+  EXPECT_EQ(list.swaps(), 0u);
+}
+
+/// Balls under gravity, each with the extremes of several boxes around it on z and a
+/// user's plane key, in one list: keys of one ball never swap, keys of two balls do, and
+/// the list stays sorted against the exact values through bounces that change motions.
+TEST(LinearForm, SortedListOverKeysOfBallsUnderGravity) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  std::mt19937_64 rng(seed);
+  kds::Simulator sim({.audit = true});
+  kds::SortedList list(sim);
+  std::vector<BodyId> balls;
+  for (int i = 0; i < 6; ++i) {
+    const BodyId b = sim.bodies().insert(Motion<3>::accelerated(
+        0.0, {uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, 0, 10)},
+        {uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -3, 3)}, {0, 0, -9.81}));
+    balls.push_back(b);
+    for (double h : {0.25, 0.5, 1.0 / 3.0}) {
+      list.insert(Key::coordinate(b, 2, -h));
+      list.insert(Key::coordinate(b, 2, h));
+    }
+    list.insert(Key::custom(
+        std::make_shared<PlaneKey>(b, std::array<double, 3>{0, 0, 1}, std::array<double, 3>{0.1, 0.2, 0.7})));
+  }
+  auto sorted = [&] {
+    const double t = sim.now_approx();
+    for (std::size_t i = 0; i + 1 < list.size(); ++i)
+      if (list.key(list.order()[i]).value<Rational>(sim.bodies(), 0.0)(Rational(t)) >
+          list.key(list.order()[i + 1]).value<Rational>(sim.bodies(), 0.0)(Rational(t)))
+        return false;
+    return true;
+  };
+  for (int step = 1; step <= 10; ++step) {
+    sim.run_until(0.3 * step);
+    ASSERT_TRUE(sorted()) << "seed " << seed << ", step " << step;
+    const BodyId b = balls[rng() % balls.size()];
+    const double t = sim.round_clock();
+    const auto p = sim.bodies().motion(b).position(t);
+    sim.bodies().set_motion(b, Motion<3>::accelerated(t, p, {uniform(rng, -1, 1), uniform(rng, -1, 1), 4.0},
+                                                      {0, 0, -9.81}));
+  }
+  EXPECT_GT(list.swaps(), 20u) << "seed " << seed;
+}
+
+}  // namespace
