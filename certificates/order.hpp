@@ -98,7 +98,7 @@ class Order final : public Certificate<Order<Owner>> {
   /// comes from another entry's certificate, and then nothing is computed.
   static void pin_clock_if_reading(const Simulator& sim, const Owner& owner, EntryId entry) {
     const auto* c = dynamic_cast<const Order*>(sim.now().source());
-    if (c != nullptr && c->owner_ == &owner && (c->lower_ == entry || c->upper_ == entry)) sim.now().pin();
+    if (c != nullptr && c->owner_ == &owner && (c->lower_ == entry || c->upper_ == entry)) sim.pin_clock();
   }
 
  private:

@@ -43,17 +43,21 @@ struct ShortPolynomial {
     degree = l.degree;
   }
 
+  /// As kds::Polynomial's: added up to the lower degree, the longer one's copied above it.
   friend ShortPolynomial operator+(const ShortPolynomial& a, const ShortPolynomial& b) {
     ShortPolynomial q;
-    const int d = std::max(a.degree, b.degree);
-    for (int i = 0; i <= d; ++i) q.c[i] = NT(a.c[i] + b.c[i]);
+    const int common = std::min(a.degree, b.degree), d = std::max(a.degree, b.degree);
+    for (int i = 0; i <= common; ++i) q.c[i] = NT(a.c[i] + b.c[i]);
+    const ShortPolynomial& longer = a.degree >= b.degree ? a : b;
+    for (int i = common + 1; i <= d; ++i) q.c[i] = longer.c[i];
     q.trim(d);
     return q;
   }
   friend ShortPolynomial operator-(const ShortPolynomial& a, const ShortPolynomial& b) {
     ShortPolynomial q;
-    const int d = std::max(a.degree, b.degree);
-    for (int i = 0; i <= d; ++i) q.c[i] = NT(a.c[i] - b.c[i]);
+    const int common = std::min(a.degree, b.degree), d = std::max(a.degree, b.degree);
+    for (int i = 0; i <= common; ++i) q.c[i] = NT(a.c[i] - b.c[i]);
+    for (int i = common + 1; i <= d; ++i) q.c[i] = a.degree >= b.degree ? a.c[i] : NT(-b.c[i]);
     q.trim(d);
     return q;
   }

@@ -25,6 +25,7 @@
 
 #include <cmath>
 
+#include "kds/error_free.hpp"
 #include "kds/sign.hpp"
 
 namespace kds {
@@ -83,12 +84,6 @@ class DoubleDoubleBall {
  private:
   DoubleDoubleBall(double h, double l, double r) : h_(h), l_(l), r_(r) {}
   static constexpr double u = 0x1p-53;
-  /// s + e = x + y exactly (no overflow).
-  static void two_sum(double x, double y, double& s, double& e) {
-    s = x + y;
-    const double yv = s - x;
-    e = (x - (s - yv)) + (y - yv);
-  }
   /// An upper bound of a non-negative error sum computed with a dozen roundings to
   /// nearest, some of them possibly in the subnormal range.
   static double bound(double x) { return x * (1 + 0x1p-48) + 0x1p-1064; }

@@ -34,20 +34,23 @@ struct Line {
     l.trim(1);
     return l;
   }
-  /// Polynomial's operator+ and operator-: every coefficient up to the larger degree.
+  /// Polynomial's operator+ and operator-: coefficients added up to the lower degree,
+  /// the longer one's copied (negated for the subtrahend) above it.
   friend Line operator+(const Line& a, const Line& b) {
     Line q;
-    const int d = std::max(a.degree, b.degree);
-    if (d >= 0) q.c0 = NT(a.c0 + b.c0);
-    if (d >= 1) q.c1 = NT(a.c1 + b.c1);
+    const int common = std::min(a.degree, b.degree), d = std::max(a.degree, b.degree);
+    const Line& longer = a.degree >= b.degree ? a : b;
+    if (d >= 0) q.c0 = common >= 0 ? NT(a.c0 + b.c0) : longer.c0;
+    if (d >= 1) q.c1 = common >= 1 ? NT(a.c1 + b.c1) : longer.c1;
     q.trim(d);
     return q;
   }
   friend Line operator-(const Line& a, const Line& b) {
     Line q;
-    const int d = std::max(a.degree, b.degree);
-    if (d >= 0) q.c0 = NT(a.c0 - b.c0);
-    if (d >= 1) q.c1 = NT(a.c1 - b.c1);
+    const int common = std::min(a.degree, b.degree), d = std::max(a.degree, b.degree);
+    const bool a_longer = a.degree >= b.degree;
+    if (d >= 0) q.c0 = common >= 0 ? NT(a.c0 - b.c0) : a_longer ? a.c0 : NT(-b.c0);
+    if (d >= 1) q.c1 = common >= 1 ? NT(a.c1 - b.c1) : a_longer ? a.c1 : NT(-b.c1);
     q.trim(d);
     return q;
   }

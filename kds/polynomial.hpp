@@ -135,17 +135,25 @@ class Polynomial {
     q.degree_ = p.degree_;
     return q;
   }
+  /// Sums and differences add coefficients up to the lower degree and copy the others:
+  /// an interval plus an exact zero would be widened by an ulp (kds/interval.hpp widens
+  /// every sum), and then two keys of one acceleration, each a motion plus a constant
+  /// offset, would leave a t^2 term of two ulps in their difference that the filter
+  /// cannot call zero. kds/line.hpp does the same.
   friend Polynomial operator+(const Polynomial& a, const Polynomial& b) {
     Polynomial q;
-    int d = std::max(a.degree_, b.degree_);
-    for (int i = 0; i <= d; ++i) q.c_[i] = NT(a.c_[i] + b.c_[i]);
+    const int common = std::min(a.degree_, b.degree_), d = std::max(a.degree_, b.degree_);
+    for (int i = 0; i <= common; ++i) q.c_[i] = NT(a.c_[i] + b.c_[i]);
+    const Polynomial& longer = a.degree_ >= b.degree_ ? a : b;
+    for (int i = common + 1; i <= d; ++i) q.c_[i] = longer.c_[i];
     q.trim(d);
     return q;
   }
   friend Polynomial operator-(const Polynomial& a, const Polynomial& b) {
     Polynomial q;
-    int d = std::max(a.degree_, b.degree_);
-    for (int i = 0; i <= d; ++i) q.c_[i] = NT(a.c_[i] - b.c_[i]);
+    const int common = std::min(a.degree_, b.degree_), d = std::max(a.degree_, b.degree_);
+    for (int i = 0; i <= common; ++i) q.c_[i] = NT(a.c_[i] - b.c_[i]);
+    for (int i = common + 1; i <= d; ++i) q.c_[i] = a.degree_ >= b.degree_ ? a.c_[i] : NT(-b.c_[i]);
     q.trim(d);
     return q;
   }

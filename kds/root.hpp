@@ -49,6 +49,13 @@ class Root {
   void pin() const {
     if (!is_point() && !is_infinite()) (void)exact();
   }
+  /// For a copy of `pinned` (the same source, taken before it was pinned): takes its exact
+  /// value, so that the copy no longer needs the source either (Simulator::pin_clock).
+  void share_exact(const Root& pinned) const {
+    if (exact_ == nullptr && pinned.exact_ != nullptr && source_ != nullptr && source_ == pinned.source_ &&
+        lo_ <= pinned.hi_ && pinned.lo_ <= hi_)
+      exact_ = pinned.exact_;
+  }
 
   friend std::ostream& operator<<(std::ostream& os, const Root& r) {
     if (r.is_infinite()) return os << "never";

@@ -50,6 +50,7 @@ Simulator::~Simulator() {
 
 void Simulator::set_now(const Root& t) {
   now_ = t;
+  clock_copies_.clear();
   // Nothing refers to the certificates destroyed at the previous time any more: every
   // root equal to it has been processed.
   graveyard_.clear();
@@ -75,11 +76,28 @@ double Simulator::round_clock() {
     queue_->pop();
   }
   now_ = Root::at(t);
+  clock_copies_.clear();  // every copy of the old clock is queued at or before t: moved to t
   for (CertificateBase* c : rounded_) {
     c->failure_ = now_;
     queue_->push(c);
   }
   return t;
+}
+
+void Simulator::pin_clock() const {
+  now_.pin();
+  for (CertificateBase* c : clock_copies_) c->failure_.share_exact(now_);
+}
+
+void Simulator::note_clock_copy(CertificateBase* c) {
+  // A copy of the clock (failure_after returned `now`: violated at birth) taken while the
+  // clock has no exact value: its exact value, if ever needed, would be computed from the
+  // clock's source, which may change at this instant. (A copy of a pinned clock shares its
+  // exact value already.)
+  const Root& f = c->failure_;
+  if (f.source() != nullptr && f.source() == now_.source() && !now_.has_exact() && f.lo() == now_.lo() &&
+      f.hi() == now_.hi())
+    clock_copies_.push_back(c);
 }
 
 void Simulator::check_motion_start(double t, std::string_view what, std::uint32_t body) const {
@@ -141,7 +159,7 @@ void Simulator::destroy(CertificateBase* c) {
 void Simulator::reschedule(CertificateBase* c) {
   if (!c->alive()) throw std::logic_error("kds::Simulator::reschedule: " + describe(*c) + " is destroyed");
   // The current time may be a root of c's old function: fix its exact value first.
-  if (now_.source() == c) now_.pin();
+  if (now_.source() == c) pin_clock();
   // Its scheduled root belongs to the old function: take it out of the queue now, so
   // that no comparison meets it before flush() computes the new one. (The queue's
   // erase never compares the erased entry: the last entry takes its place.)
@@ -161,7 +179,7 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
     if (!bodies_.contains(b)) bodies_.require(b, "renewing " + describe(*c));  // throws, nothing changed
   // The clock's exact value may still be computed from c's old function: fix it first,
   // unless the new function has the same roots (renew_negated).
-  if (!roots_kept && now_.source() == c) now_.pin();
+  if (!roots_kept && now_.source() == c) pin_clock();
   if (c->in_queue_) {
     queue_->erase(c);
     c->in_queue_ = false;
@@ -239,6 +257,7 @@ void Simulator::flush() {
       ++stats_.beyond_horizon;
     }
     c->failure_ = std::move(f);
+    note_clock_copy(c);
     if (c->failure_.is_infinite()) {
       if (c->in_queue_) queue_->erase(c);
       c->in_queue_ = false;
@@ -272,6 +291,7 @@ CertificateBase* Simulator::front() {
       ++stats_.beyond_horizon;
     }
     c->failure_ = std::move(f);
+    note_clock_copy(c);
     if (c->failure_.is_infinite()) {
       queue_->erase(c);
       c->in_queue_ = false;

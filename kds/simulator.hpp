@@ -64,6 +64,12 @@ class Simulator {
   const Root& now() const { return now_; }
   /// A double within the current time's isolating interval (for output only).
   double now_approx() const { return now_.approx(); }
+  /// Fixes the current time's exact value, and that of every queued copy of it (the
+  /// failure times of certificates violated at birth at this instant), while their source
+  /// still computes it: call it before changing data that the certificate whose failure is
+  /// the clock reads (`Order::pin_clock_if_reading` does, for keys). Renewing or
+  /// rescheduling that certificate pins by itself.
+  void pin_clock() const;
   /// Moves the clock to a double >= the current time and returns it. Motions change at
   /// such a time (the event time rounded up to a representable one); Bodies::set_motion
   /// calls it. Every queued event at or before the rounded time is moved to it: events
@@ -204,6 +210,11 @@ class Simulator {
   std::vector<std::unique_ptr<CertificateBase>> graveyard_;  // destroyed, kept while now_ may refer to them
   std::vector<CertificateBase*> pending_;
   std::vector<CertificateBase*> rounded_;      // round_clock: events moved to the rounded time
+  // Certificates whose failure time is a copy of the clock that was not pinned yet (its
+  // exact value computed from the clock's source): pin_clock shares the clock's exact
+  // value with them. Emptied when the clock moves.
+  std::vector<CertificateBase*> clock_copies_;
+  void note_clock_copy(CertificateBase* c);
   std::size_t live_certificates_ = 0;
   std::uint64_t next_sequence_ = 0;
   std::uint32_t touched_in_event_ = 0;

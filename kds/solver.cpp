@@ -588,6 +588,10 @@ Root first_failure_of_constant(Sign sign, const Root& now, Exactness mode) {
   return mode == Exactness::floating ? Root::at(now.lo()) : now;  // as first_failure's fails_at_start
 }
 
+namespace {
+Sign sign_of_level_difference(const StoredLine& upper, const StoredLine& lower);
+}  // namespace
+
 std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const StoredLine& lower,
                                                   const Function& f, const Root& now, Birth birth, Exactness mode,
                                                   double horizon) {
@@ -647,9 +651,15 @@ std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const
   const double err1 = safety * u * std::fabs(c1) + tiny;  // (c1 is 0 only when the speeds are equal)
   if (!std::isfinite(c0) || !std::isfinite(err0) || !std::isfinite(c1)) return std::nullopt;
   if (c1 == 0) {  // equal speeds: a constant difference
-    if (!(c0 > err0)) return std::nullopt;
-    ++solver_counters().failure_computations;
-    return Root::infinity();
+    if (c0 > err0) {
+      ++solver_counters().failure_computations;
+      return Root::infinity();
+    }
+    // Too close for the bound (two bodies level on an axis at rest along it, the same
+    // key twice): the constant's exact sign from the stored doubles, not the exact path.
+    const Sign s = sign_of_level_difference(upper, lower);
+    if (s == Sign::unknown) return std::nullopt;
+    return first_failure_of_constant(s, now, mode);
   }
   if (c1 > err1) {
     // Growing: positive just after now if it vanishes now (the swapped pair's promise),
@@ -721,6 +731,16 @@ void add_intercept(const StoredLine& l, double sign, double* out) {
   out[0] = sign * l.x;
   out[1] = sign * l.offset;
   two_product(-sign * l.v, l.t0, out[2], out[3]);
+}
+
+/// The exact sign of upper - lower for two lines of one speed: the difference of their
+/// values at t = 0, a constant. Unknown outside the error-free range.
+Sign sign_of_level_difference(const StoredLine& upper, const StoredLine& lower) {
+  if (upper.v != lower.v || !in_range(upper) || !in_range(lower)) return Sign::unknown;
+  std::array<double, 8> terms;
+  add_intercept(upper, 1, &terms[0]);
+  add_intercept(lower, -1, &terms[4]);
+  return exact_sign_of_sum(terms);
 }
 
 /// Whether (fu - fl) = s (gu - gl) exactly, s = +-1: the slopes and the values at t = 0,
@@ -966,7 +986,11 @@ double allowance_at(Interval value, Interval slope, double t, double decrease_ra
     const Rational exact = function().exact_value_at(t);
     return sgn(exact) < 0 ? ceil_to_double(Rational(-exact)) : 0.0;
   }
-  return next_up(std::max(0.0, -value.lo()) + 2 * value.width());
+  // At least 2^-1000: f + a is summed, and then evaluated, in intervals, whose lower ends
+  // step down by one double at each operation (kds/interval.hpp). An exact zero (a sphere
+  // exactly on a plane, whose interval value is the point 0) plus the smallest double
+  // would step back to 0 and leave the filter undecided, for nothing: f is 0 and rising.
+  return std::max(0x1p-1000, next_up(std::max(0.0, -value.lo()) + 2 * value.width()));
 }
 
 }  // namespace kds

@@ -75,9 +75,11 @@ std::optional<Root> first_failure_of_line(const Line<double>& p, const Function&
 /// one division in doubles with a first-order bound on every rounding (filtered and exact
 /// modes: the isolating interval is that bound, widened by one step outward; without the
 /// bound in the floating mode), without re-basing both motions to the clock. The same failure time as first_failure(f, ...), compared exactly
-/// (its isolating interval may differ in the last bits); nullopt where the closed form
-/// cannot decide: the difference not certainly positive now, a root that cannot be told
-/// from now by its interval, an overflow. The caller then falls back to the general
+/// (its isolating interval may differ in the last bits); for two lines of one speed,
+/// whose difference is a constant, never or now by that constant's exact sign (an exact
+/// sum of the stored doubles) when the rounding bound cannot tell it from 0; nullopt where
+/// the closed form cannot decide: the difference not certainly positive now, a root that
+/// cannot be told from now by its interval, an overflow. The caller then falls back to the general
 /// path. `f` must be upper - lower (the root's source, for exact values).
 std::optional<Root> first_failure_of_stored_lines(const StoredLine& upper, const StoredLine& lower,
                                                   const Function& f, const Root& now, Birth birth, Exactness mode,
@@ -108,9 +110,9 @@ double ceil_to_double(const Rational& x);
 ///    at t if f(t) <= 0: the fact is being broken now, not an ulp of time later. Exact
 ///    arithmetic decides f(t) here, since the filter could not;
 ///  - otherwise (f at rest or increasing up to `decrease_rate`, or clearly negative) the
-///    interval value's negative part plus twice its width, rounded up: f + a is then
-///    certainly positive at t and fails only if f drops by more than its own rounding,
-///    with no exact arithmetic. A smallest allowance there would let a function that
+///    interval value's negative part plus twice its width, rounded up, and at least
+///    2^-1000: f + a is then certainly positive at t and fails only if f drops by more
+///    than its own rounding, with no exact arithmetic. A smallest allowance there would let a function that
 ///    decreases by a rounding error fail now, again and again.
 /// `decrease_rate` >= 0 is the slope the caller's own rounding can produce.
 double allowance_at(const Function& f, double t, double decrease_rate = 0);

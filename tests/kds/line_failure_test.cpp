@@ -81,7 +81,9 @@ int check_stored(const Pair& pair, const Root& now, double horizon) {
     }
     EXPECT_EQ(compare(*got, want), 0) << "birth " << int(birth) << ": " << *got << " instead of " << want
                                       << " at now " << now;
-    EXPECT_GT(got->lo(), now.hi());
+    // A root after now; or now itself, for two lines of one speed whose constant
+    // difference is negative (violated now, decided from the doubles exactly).
+    if (!(got->lo() == now.lo() && got->hi() == now.hi())) EXPECT_GT(got->lo(), now.hi());
   }
   // The floating mode: the same failure time up to rounding, or none from both.
   const Root want_f = first_failure(f, now, Birth::generic, Exactness::floating, horizon);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kds/error_free.hpp"
 #include "kds/errors.hpp"
 #include "kds/interval.hpp"
 #include "kds/number_types.hpp"
@@ -18,10 +19,11 @@ namespace {
 
 constexpr const char* kAxis[3] = {"x", "y", "z"};
 
-/// a + b = s + e exactly (Knuth's TwoSum); returns e.
-double sum_error(double a, double b, double s) {
-  const double bp = s - a, ap = s - bp;
-  return (a - ap) + (b - bp);
+/// The rounding error of fl(a + b) (kds/error_free.hpp's two_sum).
+double sum_error(double a, double b) {
+  double s, e;
+  two_sum(a, b, s, e);
+  return e;
 }
 
 /// Sign of |xa - xb|^2 - (ra + rb)^2, exactly, in three stages:
@@ -37,12 +39,12 @@ int separation_sign(const Vec<3>& xa, double ra, const Vec<3>& xb, double rb) {
     const double d = xa[k] - xb[k];
     const double p = d * d;
     const double sum = d2 + p;
-    exact = exact && sum_error(xa[k], -xb[k], d) == 0 && std::fma(d, d, -p) == 0 && sum_error(d2, p, sum) == 0;
+    exact = exact && sum_error(xa[k], -xb[k]) == 0 && std::fma(d, d, -p) == 0 && sum_error(d2, p) == 0;
     d2 = sum;
   }
   const double reach = ra + rb;
   const double r2 = reach * reach;
-  exact = exact && sum_error(ra, rb, reach) == 0 && std::fma(reach, reach, -r2) == 0;
+  exact = exact && sum_error(ra, rb) == 0 && std::fma(reach, reach, -r2) == 0;
   constexpr double kRelative = 1e-14;  // far above 8 ulps
   constexpr double kTiny = 1e-280;     // below this, underflow voids the relative bound
   if (r2 > kTiny && d2 > kTiny) {

@@ -53,7 +53,7 @@ void expect_same(const Scene& s, double allowance, double origin, bool linear = 
   for (int i = 0; i <= q.degree(); ++i) {
     SCOPED_TRACE("coefficient " + std::to_string(i));
     if (!p[i].is_finite()) {  // overflowed: the interval path decides, the same polynomial
-      EXPECT_TRUE(same(p[i], q[i]));
+      EXPECT_TRUE(same(p[i], q[i])) << "generic " << p[i] << ", fast " << q[i];
       continue;
     }
     ASSERT_TRUE(q[i].is_finite());
