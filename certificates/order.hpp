@@ -46,7 +46,9 @@ class Order final : public Certificate<Order<Owner>> {
   /// commonest case): the failure time from the two motions as stored, one interval
   /// division in absolute time, no re-basing (first_failure_of_stored_lines); where that
   /// cannot decide, from the two keys' lines at the clock (kds/line.hpp); anything else
-  /// goes to first_failure(). The same failure time in every case.
+  /// goes to first_failure(). The same failure time in every case (in the floating mode
+  /// the constant's exact sign may differ from its doubles' difference, which can round
+  /// to 0: there it decides).
   Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
     const KeyTable& keys = owner_->key_table();
     // Two keys of one body under one linear form (a box's two extremes, a centre and the

@@ -367,10 +367,13 @@ ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinemat
       s1 = twice(Interval(d.c0 * d.c1));
       s_degree = 2;  // square(d.c1) is not zero: d.c1 is not (trimmed)
     }
-    // ShortPolynomial's sum: each coefficient up to the larger degree, the others zero.
-    const int sum_degree = std::max(f_degree, s_degree);
-    f0 = sum_degree >= 0 ? f0 + s0 : Interval(0.0);
-    f1 = sum_degree >= 1 ? f1 + s1 : Interval(0.0);
+    // ShortPolynomial's sum: coefficients added up to the lower degree, the longer one's
+    // copied above it (not added to an exact zero, which Interval would widen), zero
+    // above the larger degree.
+    const int sum_degree = std::max(f_degree, s_degree), common = std::min(f_degree, s_degree);
+    const bool f_longer = f_degree >= s_degree;
+    f0 = sum_degree < 0 ? Interval(0.0) : common >= 0 ? f0 + s0 : f_longer ? f0 : s0;
+    f1 = sum_degree < 1 ? Interval(0.0) : common >= 1 ? f1 + s1 : f_longer ? f1 : s1;
     if (sum_degree >= 2) f2_zero = f2_zero && s_degree < 2;
     f_degree = trim(sum_degree, f0, f1, f2_zero);
   }
@@ -378,7 +381,7 @@ ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinemat
   const int ra_degree = ra == 0 ? -1 : 0, rb_degree = rb == 0 ? -1 : 0;
   Interval r0(0.0);
   int r_degree = std::max(ra_degree, rb_degree);
-  if (r_degree >= 0) r0 = Interval(ra) + Interval(rb);
+  if (r_degree >= 0) r0 = ra_degree >= 0 && rb_degree >= 0 ? Interval(ra) + Interval(rb) : Interval(ra_degree >= 0 ? ra : rb);
   r_degree = trim(r_degree, r0, Interval(0.0), true);
   Interval q0(0.0);
   int q_degree = -1;
@@ -388,8 +391,9 @@ ValueAndSlope pair_value_and_slope(const Kinematics& a, double ra, const Kinemat
   }
   const int g_degree = std::max(f_degree, q_degree);
   Interval g0(0.0), g1(0.0);
-  if (g_degree >= 0) g0 = f0 - q0;
-  if (g_degree >= 1) g1 = f1 - Interval(0.0);
+  // (f - r^2: r^2 is a constant, so f's slope is copied; a missing side is copied or negated.)
+  if (g_degree >= 0) g0 = f_degree >= 0 && q_degree >= 0 ? f0 - q0 : f_degree >= 0 ? f0 : -q0;
+  if (g_degree >= 1) g1 = f1;
   const int degree = trim(g_degree, g0, g1, f2_zero);
   return {degree >= 0 ? g0 : Interval(0.0), degree >= 1 ? g1 : Interval(0.0)};
 }

@@ -917,7 +917,12 @@ TEST(HardSphereEventTimes, PairValueAndSlopeAreTheFunctionsBitForBit) {
   check({{0.1, 0.2, 0.3}, {0.1, -3, 7}, 0.5}, 1, {{0.3, 1.1, 0.2}, {0.1, -3, 7}, 0.25}, 2, 0.5);
   check({{1e8, 0, 0}, {1, 0, 0}, 1e3}, 0.5, {{1e8 + 3, 0, 0}, {-1, 0, 0}, 0}, 0.5, 1e3 + 0.1);
   check({{1, 2, 3}, {0, 0, 1e-300}, 0}, 1, {{3, 2, 3}, {0, 0, -1e-300}, 0}, 1, 1e300);
-  EXPECT_EQ(checked, 2008);
+  // Speeds whose squares overflow the bounded doubles: the interval path's fallback, with
+  // its sums that copy a missing side's coefficients (one radius zero, axes at rest).
+  check({{0, 0, 0}, {1e200, 0, 0}, 0}, 0.5, {{-1, 0, 0}, {0, 0, 0}, 0}, 0.5, 0);
+  check({{0, 0, 0}, {1e200, 0, 0}, 0}, 0, {{-1, 0, 0}, {0, 0, 0}, 0}, 0.5, 0);
+  check({{0, 0, 0}, {1e200, 0, 0}, 0}, 0, {{-1, 5, 0}, {0, 0, 0}, 0}, 0, 0);
+  EXPECT_EQ(checked, 2011);
 }
 
 TEST(HardSphereWorld, SpheresAtRestNeedNoExactPath) {
