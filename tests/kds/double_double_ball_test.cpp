@@ -22,10 +22,9 @@ using kds::DoubleDoubleBall;
 using kds::Dyadic;
 using kds::Rational;
 using kds::Sign;
+using kds::testing::exact_sign;
 using kds::testing::uniform;
 using kds::testing::uniform_int;
-
-Sign exact_sign(const Rational& q) { return q > 0 ? Sign::positive : q < 0 ? Sign::negative : Sign::zero; }
 
 /// |h + l - exact| <= r, in rationals.
 bool encloses(const DoubleDoubleBall& b, const Rational& exact) {

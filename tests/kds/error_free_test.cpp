@@ -18,10 +18,9 @@ namespace {
 
 using kds::Rational;
 using kds::Sign;
+using kds::testing::exact_sign;
 using kds::testing::uniform;
 using kds::testing::uniform_int;
-
-Sign exact_sign(const Rational& q) { return q > 0 ? Sign::positive : q < 0 ? Sign::negative : Sign::zero; }
 
 template <std::size_t N>
 Rational exact_sum(const std::array<double, N>& t) {

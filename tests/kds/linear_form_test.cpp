@@ -26,10 +26,9 @@ using kds::LinearForm;
 using kds::Motion;
 using kds::Rational;
 using kds::Sign;
+using kds::testing::exact_sign;
 using kds::testing::uniform;
 using kds::testing::uniform_int;
-
-Sign exact_sign(const Rational& q) { return q > 0 ? Sign::positive : q < 0 ? Sign::negative : Sign::zero; }
 
 Rational exact_difference(const LinearForm& a, const LinearForm& b) {
   Rational s(0);

@@ -11,8 +11,12 @@
 #include "kds/function.hpp"
 #include "kds/interval.hpp"
 #include "kds/polynomial.hpp"
+#include "kds/sign.hpp"
 
 namespace kds::testing {
+
+/// The sign of a rational, to compare with the framework's exact signs.
+inline Sign exact_sign(const Rational& q) { return q > 0 ? Sign::positive : q < 0 ? Sign::negative : Sign::zero; }
 
 /// An interval that contains the rational q (the point q when q is a double).
 inline Interval enclose(const Rational& q) {
