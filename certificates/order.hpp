@@ -41,7 +41,8 @@ class Order final : public Certificate<Order<Owner>> {
     const KeyTable& keys = owner_->key_table();
     return keys.value<NT>(upper_, origin) - keys.value<NT>(lower_, origin);
   }
-  /// Keys of one body that differ by a constant: never, or now, from its exact sign
+  /// Keys that differ by a constant (of one body, or of two bodies moving alike along
+  /// the keys' direction): never, or now, from its exact sign
   /// (KeyTable::constant_difference_sign). Linear keys (points in linear motion, the
   /// commonest case): the failure time from the two motions as stored, one interval
   /// division in absolute time, no re-basing (first_failure_of_stored_lines); where that
@@ -51,8 +52,9 @@ class Order final : public Certificate<Order<Owner>> {
   /// to 0: there it decides).
   Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
     const KeyTable& keys = owner_->key_table();
-    // Two keys of one body under one linear form (a box's two extremes, a centre and the
-    // plane through its own guard) differ by a constant whose sign is known exactly.
+    // Two keys under one linear form of one body (a box's two extremes, a centre and the
+    // plane through its own guard), or of two bodies at rest along it (two guard planes),
+    // differ by a constant whose sign is known exactly.
     if (const Sign s = keys.constant_difference_sign(upper_, lower_); s != Sign::unknown)
       return first_failure_of_constant(s, now, mode);
     StoredLine u, l;
@@ -73,6 +75,16 @@ class Order final : public Certificate<Order<Owner>> {
   bool stored_lines(StoredLine& upper, StoredLine& lower) const override {
     const KeyTable& keys = owner_->key_table();
     return keys.stored_line(upper_, upper) && keys.stored_line(lower_, lower);
+  }
+  /// The same two keys, or keys that differ from them by an exact zero (coinciding
+  /// planes: KeyTable::constant_difference_sign), in the same or the swapped order.
+  bool same_or_negated(const Function& other) const override {
+    const auto* o = dynamic_cast<const Order*>(&other);
+    if (o == nullptr || o->owner_ != owner_) return false;
+    const KeyTable& keys = owner_->key_table();
+    auto coincide = [&](EntryId a, EntryId b) { return a == b || keys.constant_difference_sign(a, b) == Sign::zero; };
+    return (coincide(upper_, o->upper_) && coincide(lower_, o->lower_)) ||
+           (coincide(upper_, o->lower_) && coincide(lower_, o->upper_));
   }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
   /// Makes this the certificate of another pair of entries of the same owner, in place

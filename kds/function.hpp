@@ -51,6 +51,14 @@ class Function {
   /// compares stored lines; a certificate with another identity overrides it and falls
   /// back to the base. false when not known: always safe, the roots are then computed.
   virtual bool same_linear_function(const Function& other) const;
+  /// Whether this function is, exactly, `other` or its negation (so the two have the same
+  /// roots, of any degree), known without exact arithmetic. first_failure() asks it of a
+  /// line whose root the filter finds within the clock's isolating interval, where the
+  /// clock is a root of `other`: then that root is the clock, and the line's slope says
+  /// whether it fails now or never. Order certificates over keys that coincide (planes
+  /// through several guards of one object on one plane) are born so, at each swap of a
+  /// key with one of them. false when not known: the exact path then decides.
+  virtual bool same_or_negated(const Function& /*other*/) const { return false; }
   /// The value at the double t, exactly.
   Rational exact_value_at(double t) const {
     if (auto d = dyadic_polynomial(t)) return (*d)[0].to_rational();

@@ -51,9 +51,9 @@ class KeySource {
   virtual Polynomial<Dyadic> dyadic_function(const Bodies& b, double origin) const = 0;
   virtual Polynomial<DoubleDoubleBall> double_double_function(const Bodies& b, double origin) const = 0;
   /// Fills `out` and returns true if the function is exactly u . (position(body) + offset)
-  /// for fixed u and offset (kds/linear_form.hpp): order certificates between two keys of
-  /// one body with one u then know their difference is a constant and decide its sign
-  /// exactly, without the filter. The promise must be exact: a wrong form gives wrong
+  /// for fixed u and offset (kds/linear_form.hpp): order certificates between two keys
+  /// with one u, of one body or of two bodies moving alike along u (at rest, say), then
+  /// know their difference is a constant and decide its sign exactly, without the filter. The promise must be exact: a wrong form gives wrong
   /// orders. Not a linear form by default.
   virtual bool linear_form(LinearForm& /*out*/) const { return false; }
 

@@ -57,7 +57,7 @@ class KeyTable {
     }
     hold(key);
     keys_[e] = key;
-    compact_[e] = Compact::of(key, *bodies_);
+    set_compact(e, key);
     present_[e] = true;
     return e;
   }
@@ -74,7 +74,7 @@ class KeyTable {
     hold(key);
     release(keys_[e]);
     keys_[e] = key;
-    compact_[e] = Compact::of(key, *bodies_);
+    set_compact(e, key);
   }
 
   bool contains(EntryId e) const { return e < keys_.size() && present_[e]; }
@@ -113,22 +113,28 @@ class KeyTable {
     return true;
   }
   /// The sign of key a - key b when it is a constant known exactly: both keys fixed
-  /// linear forms of one body with the same u (kds/linear_form.hpp), such as two
-  /// coordinates of one body on one axis with different offsets. Sign::unknown otherwise,
-  /// and then the caller computes. For an order certificate between two such keys the
-  /// filter could not see the constant (interval subtraction leaves the motion's terms
-  /// as intervals around zero) and went to the exact path every time.
+  /// linear forms with the same u (kds/linear_form.hpp) of one body, such as two
+  /// coordinates of one body on one axis with different offsets, or of two bodies that
+  /// move alike along u (both at rest there, say). Sign::unknown otherwise, and then the
+  /// caller computes. For an order certificate between two such keys the filter could
+  /// not see the constant (interval subtraction leaves the motion's terms as intervals
+  /// around zero, and the constant is often exactly 0: planes that coincide) and went to
+  /// the exact path every time. A constant of two bodies holds until either motion
+  /// changes, when the certificates over them are rescheduled.
   Sign constant_difference_sign(EntryId a, EntryId b) const {
     const Compact& ca = compact_[a];
     const Compact& cb = compact_[b];
     if (ca.coordinate && cb.coordinate) {
+      // Two bodies' coordinates are left to the caller: the sorted list's hot path, where
+      // the stored lines decide level keys of one speed exactly (kds/solver.hpp).
       if (ca.body != cb.body || ca.axis != cb.axis) return Sign::unknown;
       return ca.offset > cb.offset ? Sign::positive : ca.offset < cb.offset ? Sign::negative : Sign::zero;
     }
     if (!(ca.coordinate || ca.form) || !(cb.coordinate || cb.form)) return Sign::unknown;
-    LinearForm fa, fb;
-    if (!keys_[a].linear_form(fa) || !keys_[b].linear_form(fb)) return Sign::unknown;
-    return sign_of_difference(fa, fb);
+    const LinearForm fa = form_of(a);
+    const LinearForm fb = form_of(b);
+    if (fa.body == fb.body) return sign_of_difference(fa, fb);
+    return two_body_sign(fa, fb);
   }
   /// The bodies the key of an entry depends on (unchecked).
   BodyList bodies_of(EntryId e) const {
@@ -142,6 +148,39 @@ class KeyTable {
 
  private:
   std::string where(const char* operation) const { return std::string(structure_) + "::" + operation; }
+  /// The linear form of an entry whose Compact says it has one.
+  LinearForm form_of(EntryId e) const {
+    const Compact& c = compact_[e];
+    if (c.form) return forms_[e];
+    LinearForm f;
+    f.body = c.body;
+    f.u[c.axis] = 1;
+    f.offset[c.axis] = c.offset;
+    return f;
+  }
+  /// sign_of_difference of forms of two bodies, from their motions as stored.
+  Sign two_body_sign(const LinearForm& a, const LinearForm& b) const {
+    if (a.u != b.u) return Sign::unknown;
+    const Bodies& bodies = *bodies_;
+    auto with_motion = [&](BodyId id, auto&& f) {
+      if (bodies.dimension(id) == 3) return f(bodies.motion_as<3>(id));
+      return f(bodies.motion(id));  // a copy widened to three axes
+    };
+    return with_motion(a.body, [&](const Motion<3>& ma) {
+      return with_motion(b.body, [&](const Motion<3>& mb) { return sign_of_difference(a, ma, b, mb); });
+    });
+  }
+  void set_compact(EntryId e, const Key& key) {
+    LinearForm f;
+    compact_[e] = Compact::of(key, *bodies_, f);
+    if (compact_[e].form) {
+      // Kept beside the keys, and only as far as the largest entry with a form: a
+      // structure of coordinate keys never grows it. Read on every order certificate
+      // between two forms, where asking the key would be a virtual call on another line.
+      if (forms_.size() <= e) forms_.resize(std::size_t{e} + 1);
+      forms_[e] = f;
+    }
+  }
   void hold(const Key& key) {
     for (BodyId b : key.bodies()) bodies_->hold(b);
   }
@@ -159,11 +198,11 @@ class KeyTable {
     std::int8_t axis = 0;
     bool coordinate = false;
     bool form = false;
-    static Compact of(const Key& k, const Bodies& bodies) {
+    /// `form` receives the key's linear form when `form` is set.
+    static Compact of(const Key& k, const Bodies& bodies, LinearForm& form) {
       if (!k.is_coordinate()) {
         Compact c;
-        LinearForm f;
-        c.form = k.linear_form(f);
+        c.form = k.linear_form(form);
         return c;
       }
       return {k.coordinate_body(), k.coordinate_offset(), bodies.place(k.coordinate_body()),
@@ -177,6 +216,7 @@ class KeyTable {
   const char* noun_;
   LargeVector<Key> keys_;  // by entry (on huge pages once large: kds/huge_pages.hpp)
   LargeVector<Compact> compact_;  // by entry
+  std::vector<LinearForm> forms_;  // by entry, for the entries whose Compact has `form`
   std::vector<bool> present_;
   std::vector<EntryId> free_;
 };

@@ -45,17 +45,24 @@ class Root {
   /// Narrows the isolating interval by bisection with the source's interval polynomial,
   /// as far as intervals decide (the value is unchanged; comparisons use it on overlap).
   void tighten() const;
-  /// Computes the exact value now, so that the root no longer needs its source.
+  /// Computes the exact value now, so that the root no longer needs its source: called
+  /// before the data its source reads changes (Simulator::pin_clock).
   void pin() const {
     if (!is_point() && !is_infinite()) (void)exact();
+    pinned_ = true;
   }
   /// For a copy of `pinned` (the same source, taken before it was pinned): takes its exact
   /// value, so that the copy no longer needs the source either (Simulator::pin_clock).
   void share_exact(const Root& pinned) const {
-    if (exact_ == nullptr && pinned.exact_ != nullptr && source_ != nullptr && source_ == pinned.source_ &&
-        lo_ <= pinned.hi_ && pinned.lo_ <= hi_)
-      exact_ = pinned.exact_;
+    if (source_ == nullptr || source_ != pinned.source_ || lo_ > pinned.hi_ || pinned.lo_ > hi_) return;
+    if (exact_ == nullptr && pinned.exact_ != nullptr) exact_ = pinned.exact_;
+    pinned_ = pinned_ || pinned.pinned_;
   }
+  /// Whether pin() (or share_exact() from a pinned root) was called: the source may have
+  /// changed since, and only the exact value describes the root. While false, the source
+  /// still is the function whose root this is, even if the exact value is known (a
+  /// comparison computed it): first_failure() reads it (Function::same_or_negated).
+  bool pinned() const { return pinned_; }
 
   friend std::ostream& operator<<(std::ostream& os, const Root& r) {
     if (r.is_infinite()) return os << "never";
@@ -71,6 +78,7 @@ class Root {
   mutable double lo_ = std::numeric_limits<double>::infinity();
   mutable double hi_ = std::numeric_limits<double>::infinity();
   mutable bool tight_ = false;
+  mutable bool pinned_ = false;
   const Function* source_ = nullptr;
   mutable std::shared_ptr<const ExactRoot> exact_;
 };

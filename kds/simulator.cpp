@@ -90,12 +90,13 @@ void Simulator::pin_clock() const {
 }
 
 void Simulator::note_clock_copy(CertificateBase* c) {
-  // A copy of the clock (failure_after returned `now`: violated at birth) taken while the
-  // clock has no exact value: its exact value, if ever needed, would be computed from the
-  // clock's source, which may change at this instant. (A copy of a pinned clock shares its
-  // exact value already.)
+  // A copy of the clock (failure_after returned `now`: violated at birth) taken before the
+  // clock was pinned: its exact value, if ever needed, would be computed from the clock's
+  // source, which may change at this instant, and its source is read as the clock's
+  // function until then (Root::pinned). (A copy of a pinned clock shares its exact value
+  // and its pin already.)
   const Root& f = c->failure_;
-  if (f.source() != nullptr && f.source() == now_.source() && !now_.has_exact() && f.lo() == now_.lo() &&
+  if (f.source() != nullptr && f.source() == now_.source() && !now_.pinned() && f.lo() == now_.lo() &&
       f.hi() == now_.hi())
     clock_copies_.push_back(c);
 }

@@ -527,6 +527,15 @@ Root first_failure(const Function& f, const Root& now, Birth birth, Exactness mo
       case LocalResult::undecided: break;
     }
   }
+  // A line with a root within the now-window (born at the instant of a swap, level with
+  // the keys that swapped): if it is, exactly, the clock's own function or its negation,
+  // that root is the clock, and its slope says what follows it. Not for a pinned clock:
+  // its source may have changed since (Simulator::pin_clock).
+  if (p.all_finite() && p.degree() == 1 && now.source() != nullptr && !now.pinned() &&
+      (negative(p[1]) || positive(p[1])) && f.same_or_negated(*now.source())) {
+    ++counters.failure_same_roots;
+    return negative(p[1]) ? now : Root::infinity();
+  }
   ++counters.failure_exact;
   return exact::first_failure(f.exact_polynomial(), now);
 }

@@ -46,6 +46,7 @@ struct SolverCounters {
   std::uint64_t comparisons_same_line = 0; ///< ... decided equal as roots of one linear function (Function::same_linear_function), without the exact path
   std::uint64_t exact_roots_built = 0;     ///< algebraic numbers constructed on demand
   std::uint64_t exact_linear = 0;          ///< exact failure times and signs of degree <= 1 (rational, no root isolation)
+  std::uint64_t failure_same_roots = 0;    ///< failure computations of a line born at a root of the clock's own function (Function::same_or_negated), without the exact path
   std::uint64_t failure_apart = 0;         ///< failure computations decided "not before the horizon" by a certificate's holds_before (a bound pair's separation, a bound's clearance from a plane)
 };
 SolverCounters& solver_counters();

@@ -228,9 +228,19 @@ void SortedList::order_failed(Certificate& c, Simulator&) {
   // is negated, so the clock, whose source it is, keeps its value (renew_negated). Its
   // neighbours slide along in place.
   c.swap_in_place(sim_, Birth::vanishes_now);
-  if (i > 0) certificates_[i - 1]->move_to(sim_, order_[i - 1], order_[i]);
-  if (i + 2 < order_.size()) certificates_[i + 1]->move_to(sim_, order_[i + 1], order_[i + 2]);
+  if (i > 0) slide(i - 1);
+  if (i + 2 < order_.size()) slide(i + 1);
   swapped_.emit(a, b);
+}
+
+void SortedList::slide(std::size_t i) {
+  // A neighbour that is the clock's source (it failed earlier at this instant, and was
+  // swapped in place) is made anew instead: renewing it would pin the clock, an exact
+  // root, and the clock's function must stay readable (the next swaps of the instant
+  // compare their certificates with it: Function::same_or_negated). The old one lives
+  // on until the clock moves on, as every destroyed certificate does.
+  if (sim_.now().source() == certificates_[i]) link(i);
+  else certificates_[i]->move_to(sim_, order_[i], order_[i + 1]);
 }
 
 void SortedList::audit(const AuditContext& ctx) const {

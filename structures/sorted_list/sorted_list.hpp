@@ -88,6 +88,9 @@ class SortedList final : public Structure {
   /// (Re)creates the certificate between ranks i and i + 1, destroying the old one.
   void link(std::size_t i, Birth birth = Birth::generic);
   void unlink(std::size_t i);
+  /// Makes certificate i join ranks i and i + 1 again after a swap beside it: in place
+  /// (Simulator::renew), or a new one if it is the clock's source.
+  void slide(std::size_t i);
   /// Whether key a is below key b just after now (insert's binary search, as a comparison).
   bool below(EntryId a, EntryId b) const;
   /// The sign of key b - key a just after now where one interval evaluation of two linear

@@ -64,8 +64,15 @@ class AlreadyBroken final : public kds::Certificate<AlreadyBroken> {
 /// copy of the clock, whose source is this one) and goes.
 class First final : public Falling<First> {
  public:
-  First(kds::BodyId b, const double& c, AlreadyBroken*& made) : Falling<First>(b, c), made_(&made) {}
+  /// `exact_first`: have the clock's exact value computed before the copy is taken (as a
+  /// comparison with a root it cannot tell apart would), without pinning it.
+  First(kds::BodyId b, const double& c, AlreadyBroken*& made, bool exact_first = false)
+      : Falling<First>(b, c), made_(&made), exact_first_(exact_first) {}
   void on_failure(kds::Simulator& sim) override {
+    if (exact_first_) {
+      (void)sim.now().exact();
+      EXPECT_FALSE(sim.now().pinned());
+    }
     *made_ = sim.create<AlreadyBroken>(bodies()[0]);
     sim.destroy(this);
   }
@@ -73,6 +80,7 @@ class First final : public Falling<First> {
 
  private:
   AlreadyBroken** made_;
+  bool exact_first_;
 };
 
 /// Fails at 1/3 too, after First: changes the c that First reads (pinning the clock
@@ -120,6 +128,31 @@ TEST(ClockCopies, StayExactWhenTheClocksSourceChangesLaterAtTheSameInstant) {
   // narrowed away from 1/3 (its function positive there), or its exact value sought in an
   // interval that holds no root of 2 - 3t (a logic_error).
   EXPECT_EQ(order, 0);
+  EXPECT_EQ(sim.statistics().events, 3u);
+}
+
+/// A copy taken when the clock's exact value is known but the clock is not pinned: its
+/// source is still read as the clock's function (Function::same_or_negated), so the pin
+/// that comes before the source changes must reach the copy too (Root::pinned).
+TEST(ClockCopies, APinReachesCopiesTakenAfterTheExactValueWasComputed) {
+  kds::Simulator sim;
+  const kds::BodyId b = sim.bodies().insert(kds::Motion<1>::constant({0.0}));
+  double first_c = 1.0;
+  const double one = 1.0;
+  AlreadyBroken* broken = nullptr;
+  bool copy_queued = false, copy_pinned = false, copy_exact = false;
+  sim.create<First>(b, first_c, broken, true);
+  sim.create<Changer>(b, one, first_c, [&] {
+    ASSERT_NE(broken, nullptr);
+    const kds::Root& copy = broken->failure_time();
+    copy_queued = !copy.is_infinite() && !copy.is_point() && copy.source() == sim.now().source();
+    copy_pinned = copy.pinned();
+    copy_exact = copy.has_exact();
+  });
+  sim.run_until(0.5);
+  EXPECT_TRUE(copy_queued) << "the broken certificate was to be queued at a copy of the clock";
+  EXPECT_TRUE(copy_exact);
+  EXPECT_TRUE(copy_pinned) << "the clock was pinned before First's function changed: so must its copy be";
   EXPECT_EQ(sim.statistics().events, 3u);
 }
 
