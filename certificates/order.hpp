@@ -76,15 +76,33 @@ class Order final : public Certificate<Order<Owner>> {
     const KeyTable& keys = owner_->key_table();
     return keys.stored_line(upper_, upper) && keys.stored_line(lower_, lower);
   }
-  /// The same two keys, or keys that differ from them by an exact zero (coinciding
-  /// planes: KeyTable::constant_difference_sign), in the same or the swapped order.
+  /// In one owner: the same two keys, or keys that differ from them by an exact zero
+  /// (coinciding planes: KeyTable::constant_difference_sign), in the same or the swapped
+  /// order. Else, in one owner or two of one kind: keys that are linear forms whose
+  /// differences are equal or opposite (same_or_negated_difference: two objects of one
+  /// size seen through mirrored guards, one crossing kept in the lists of u and -u).
   bool same_or_negated(const Function& other) const override {
     const auto* o = dynamic_cast<const Order*>(&other);
-    if (o == nullptr || o->owner_ != owner_) return false;
+    if (o == nullptr) return false;
     const KeyTable& keys = owner_->key_table();
-    auto coincide = [&](EntryId a, EntryId b) { return a == b || keys.constant_difference_sign(a, b) == Sign::zero; };
-    return (coincide(upper_, o->upper_) && coincide(lower_, o->lower_)) ||
-           (coincide(upper_, o->lower_) && coincide(lower_, o->upper_));
+    if (o->owner_ == owner_) {
+      auto coincide = [&](EntryId a, EntryId b) { return a == b || keys.constant_difference_sign(a, b) == Sign::zero; };
+      if ((coincide(upper_, o->upper_) && coincide(lower_, o->lower_)) ||
+          (coincide(upper_, o->lower_) && coincide(lower_, o->upper_)))
+        return true;
+    }
+    const KeyTable& other_keys = o->owner_->key_table();
+    LinearForm au, al, bu, bl;
+    return keys.linear_form(upper_, au) && keys.linear_form(lower_, al) && other_keys.linear_form(o->upper_, bu) &&
+           other_keys.linear_form(o->lower_, bl) && same_or_negated_difference(au, al, bu, bl);
+  }
+  /// The base's stored lines (coordinate keys), or same_or_negated() over linear keys:
+  /// two certificates of one list whose keys coincide pairwise fail at one instant.
+  bool same_linear_function(const Function& other) const override {
+    if (Function::same_linear_function(other)) return true;
+    // Degree 1 in intervals: no key has a t^2 or t^3 term (sums copy what they do not
+    // add, kds/polynomial.hpp), and a function with a root is not a constant.
+    return same_or_negated(other) && this->interval_polynomial(0.0).degree() == 1;
   }
   void on_failure(Simulator& sim) override { owner_->order_failed(*this, sim); }
   /// Makes this the certificate of another pair of entries of the same owner, in place

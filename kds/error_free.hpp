@@ -37,15 +37,13 @@ inline bool in_error_free_range(double x) {
   return x == 0 || (m >= 0x1p-450 && m <= 0x1p450);
 }
 
-/// The sign of the exact sum of `terms` (finite doubles whose partial sums do not
-/// overflow): Shewchuk's Grow-Expansion with zero elimination, in a fixed buffer. The
-/// expansion's components do not overlap and grow in magnitude, so the last non-zero
-/// one has the sum's sign.
+/// exact_sign_of_sum() below, of the first `count` (at most N) of `terms`.
 template <std::size_t N>
-Sign exact_sign_of_sum(const std::array<double, N>& terms) {
+Sign exact_sign_of_sum(const double* terms, std::size_t count) {
   std::array<double, N> expansion{};
   std::size_t length = 0;
-  for (double b : terms) {
+  for (std::size_t t = 0; t < count; ++t) {
+    const double b = terms[t];
     double q = b;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < length; ++i) {
@@ -59,6 +57,42 @@ Sign exact_sign_of_sum(const std::array<double, N>& terms) {
   }
   if (length == 0) return Sign::zero;
   return expansion[length - 1] > 0 ? Sign::positive : Sign::negative;
+}
+
+/// The sign of the exact sum of `terms` (finite doubles whose partial sums do not
+/// overflow): Shewchuk's Grow-Expansion with zero elimination, in a fixed buffer. The
+/// expansion's components do not overlap and grow in magnitude, so the last non-zero
+/// one has the sum's sign.
+template <std::size_t N>
+Sign exact_sign_of_sum(const std::array<double, N>& terms) {
+  return exact_sign_of_sum<N>(terms.data(), N);
+}
+
+/// The sign of a[0] b[0] + ... + a[N-1] b[N-1], exactly, for doubles within
+/// in_error_free_range (the caller checks). In doubles first: each product and each
+/// partial sum rounds by at most 2^-53 of the sum of the products' magnitudes m, so the
+/// rounded sum has the exact sign when it lies beyond (2N + 2) 2^-53 m. Otherwise (a sum
+/// that cancels: two planes that coincide) the exact sum of the non-zero products' two
+/// halves.
+template <std::size_t N>
+Sign exact_sign_of_dot(const std::array<double, N>& a, const std::array<double, N>& b) {
+  double s = 0, m = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    const double p = a[i] * b[i];
+    s += p;
+    m += std::fabs(p);
+  }
+  const double bound = m * ((2.0 * N + 2) * 0x1p-53);
+  if (s > bound) return Sign::positive;
+  if (s < -bound) return Sign::negative;
+  std::array<double, 2 * N> terms;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (a[i] == 0 || b[i] == 0) continue;
+    two_product(a[i], b[i], terms[count], terms[count + 1]);
+    count += 2;
+  }
+  return exact_sign_of_sum<2 * N>(terms.data(), count);
 }
 
 }  // namespace kds

@@ -136,6 +136,12 @@ class KeyTable {
     if (fa.body == fb.body) return sign_of_difference(fa, fb);
     return two_body_sign(fa, fb);
   }
+  /// The linear form of an entry's key, if it has one (kds/linear_form.hpp).
+  bool linear_form(EntryId e, LinearForm& out) const {
+    if (!compact_[e].coordinate && !compact_[e].form) return false;
+    out = form_of(e);
+    return true;
+  }
   /// The bodies the key of an entry depends on (unchecked).
   BodyList bodies_of(EntryId e) const {
     const Compact& c = compact_[e];

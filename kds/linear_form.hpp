@@ -36,15 +36,17 @@ struct LinearForm {
 /// number lies outside the range where the products are exact (kds/error_free.hpp).
 inline Sign sign_of_difference(const LinearForm& a, const LinearForm& b) {
   if (a.body != b.body || a.body.is_none() || a.u != b.u) return Sign::unknown;
-  // u . a.offset - u . b.offset as twelve exact terms (a product is two doubles).
-  std::array<double, 12> terms{};
+  // u . a.offset - u . b.offset as a dot product of six pairs.
+  std::array<double, 6> x{}, y{};
   for (int k = 0; k < 3; ++k) {
     if (!in_error_free_range(a.u[k]) || !in_error_free_range(a.offset[k]) || !in_error_free_range(b.offset[k]))
       return Sign::unknown;
-    two_product(a.u[k], a.offset[k], terms[4 * k], terms[4 * k + 1]);
-    two_product(-a.u[k], b.offset[k], terms[4 * k + 2], terms[4 * k + 3]);
+    x[2 * k] = a.u[k];
+    y[2 * k] = a.offset[k];
+    x[2 * k + 1] = -a.u[k];
+    y[2 * k + 1] = b.offset[k];
   }
-  return exact_sign_of_sum(terms);
+  return exact_sign_of_dot(x, y);
 }
 
 /// The sign of a - b for forms with the same u over bodies moving as `ma` and `mb`, when
@@ -56,8 +58,8 @@ inline Sign sign_of_difference(const LinearForm& a, const LinearForm& b) {
 inline Sign sign_of_difference(const LinearForm& a, const Motion<3>& ma, const LinearForm& b, const Motion<3>& mb) {
   if (a.u != b.u || a.body.is_none() || b.body.is_none()) return Sign::unknown;
   const bool same_start = ma.start() == mb.start();
-  // u . x_a + u . a.offset - u . x_b - u . b.offset as 24 exact terms.
-  std::array<double, 24> terms{};
+  // u . x_a + u . a.offset - u . x_b - u . b.offset as a dot product of twelve pairs.
+  std::array<double, 12> x{}, y{};
   for (int k = 0; k < 3; ++k) {
     const double u = a.u[k];
     if (u == 0) continue;
@@ -68,13 +70,43 @@ inline Sign sign_of_difference(const LinearForm& a, const Motion<3>& ma, const L
     if (!in_error_free_range(u) || !in_error_free_range(ca[0]) || !in_error_free_range(cb[0]) ||
         !in_error_free_range(a.offset[k]) || !in_error_free_range(b.offset[k]))
       return Sign::unknown;
-    double* t = &terms[8 * k];
-    two_product(u, ca[0], t[0], t[1]);
-    two_product(u, a.offset[k], t[2], t[3]);
-    two_product(-u, cb[0], t[4], t[5]);
-    two_product(-u, b.offset[k], t[6], t[7]);
+    x[4 * k] = x[4 * k + 1] = u;
+    x[4 * k + 2] = x[4 * k + 3] = -u;
+    y[4 * k] = ca[0];
+    y[4 * k + 1] = a.offset[k];
+    y[4 * k + 2] = cb[0];
+    y[4 * k + 3] = b.offset[k];
   }
-  return exact_sign_of_sum(terms);
+  return exact_sign_of_dot(x, y);
+}
+
+/// Whether au - al is exactly bu - bl or its negation, for forms of two bodies each: the
+/// same bodies with the same u (up to the sign), and the same constant (an exact sum).
+/// The same crossing kept in two lists of opposite orientations, u . c against the plane
+/// u . (c' + o) and -u . c against -u . (c' + o), gives two such differences. false when
+/// not known (a form's numbers outside the error-free range, say).
+inline bool same_or_negated_difference(const LinearForm& au, const LinearForm& al, const LinearForm& bu,
+                                       const LinearForm& bl) {
+  if (au.body == al.body || bu.body == bl.body || au.body.is_none() || al.body.is_none()) return false;
+  auto times = [](const std::array<double, 3>& u, double k) { return std::array<double, 3>{k * u[0], k * u[1], k * u[2]}; };
+  for (const double s : {1.0, -1.0}) {
+    // au - al against s (bu - bl): each body's term, paired directly or crossed.
+    const bool direct = au.body == bu.body && al.body == bl.body && au.u == times(bu.u, s) && al.u == times(bl.u, s);
+    const bool crossed = au.body == bl.body && al.body == bu.body && au.u == times(bl.u, -s) && al.u == times(bu.u, -s);
+    if (!direct && !crossed) continue;
+    // The constants: au.u . au.offset - al.u . al.offset - s (bu.u . bu.offset - bl.u . bl.offset).
+    std::array<double, 12> x{}, y{};
+    const LinearForm* forms[4] = {&au, &al, &bu, &bl};
+    const double weight[4] = {1, -1, -s, s};
+    for (int f = 0; f < 4; ++f)
+      for (int k = 0; k < 3; ++k) {
+        if (!in_error_free_range(forms[f]->u[k]) || !in_error_free_range(forms[f]->offset[k])) return false;
+        x[3 * f + k] = weight[f] * forms[f]->u[k];
+        y[3 * f + k] = forms[f]->offset[k];
+      }
+    if (exact_sign_of_dot(x, y) == Sign::zero) return true;
+  }
+  return false;
 }
 
 }  // namespace kds

@@ -76,6 +76,9 @@ void CollisionWorldModel::write_statistics(std::ostream& out) {
   if (s.solver.comparisons_same_line > 0)
     out << "; " << s.solver.comparisons_same_line
         << " comparisons were ties of one linear function, decided without the exact path";
+  if (s.solver.failure_same_roots > 0)
+    out << "; " << s.solver.failure_same_roots
+        << " failure times of lines born level with the clock were the clock's own function, decided without it";
   out << "\n";
   if (s.audits + s.audits_skipped > 0)
     out << "Audits: " << s.audits << " passed, " << s.audits_skipped << " skipped (no double between two events)\n";

@@ -1,5 +1,5 @@
-// Error-free transformations and the exact sign of a short sum (kds/error_free.hpp): the
-// pairs are exact and the sign is the exact sign, against GMP rationals, on random terms
+// Error-free transformations and the exact sign of a short sum or dot product
+// (kds/error_free.hpp): the pairs are exact and the sign is the exact sign, against GMP rationals, on random terms
 // over the whole error-free range, sums built to cancel to 0 or to one unit in the last
 // place of a much larger term, and the edges of the range.
 #include <gtest/gtest.h>
@@ -83,6 +83,52 @@ TEST(ErrorFree, SignOfRandomSumsIsTheExactSign) {
     ASSERT_EQ(kds::exact_sign_of_sum(t), expected) << "seed " << seed << ", case " << i;
   }
   EXPECT_GT(zeros, 3000) << "the cancelling sums were not built";
+}
+
+/// Dot products over the error-free range: independent pairs (the doubles' answer), and
+/// pairs built to cancel to 0 or to one unit in the last place (the exact path), with
+/// zeros among them.
+TEST(ErrorFree, SignOfDotProductsIsTheExactSign) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  std::mt19937_64 rng(seed);
+  int zeros = 0, near = 0;
+  auto in_range = [&] {
+    if (uniform_int(rng, 0, 7) == 0) return 0.0;
+    return std::ldexp(uniform(rng, -1, 1), uniform_int(rng, -440, 440));
+  };
+  for (int i = 0; i < 40000; ++i) {
+    std::array<double, 8> a{}, b{};
+    const int mode = uniform_int(rng, 0, 3);
+    if (mode == 0) {
+      for (int k = 0; k < 8; ++k) a[k] = in_range(), b[k] = in_range();
+    } else {
+      // u . o - u . o' with o' a permutation of o on axes of equal u (coinciding planes),
+      // or a . x - a . x with the sides split differently; then perhaps one ulp off.
+      for (int k = 0; k < 4; ++k) {
+        a[k] = uniform_int(rng, -3, 3);
+        b[k] = std::ldexp(uniform(rng, -1, 1), uniform_int(rng, -30, 30));
+        a[k + 4] = -a[k];
+        b[k + 4] = b[k];
+      }
+      if (mode == 2) std::swap(b[4], b[5]), std::swap(a[4], a[5]);
+      if (mode == 3) {
+        const int k = uniform_int(rng, 0, 7);
+        b[k] = b[k] == 0 ? 0x1p-400 : std::nextafter(b[k], uniform(rng, -1, 1) < 0 ? -1e300 : 1e300);
+      }
+    }
+    Rational exact(0);
+    for (int k = 0; k < 8; ++k) exact += Rational(a[k]) * Rational(b[k]);
+    const Sign expected = exact_sign(exact);
+    zeros += expected == Sign::zero;
+    near += mode == 3 && expected != Sign::zero;
+    ASSERT_EQ(kds::exact_sign_of_dot(a, b), expected) << "seed " << seed << ", case " << i;
+  }
+  EXPECT_GT(zeros, 10000) << "seed " << seed << ": the cancelling sums were not built";
+  EXPECT_GT(near, 3000) << "seed " << seed;
+  EXPECT_EQ(kds::exact_sign_of_dot(std::array<double, 2>{1.0, -1.0}, std::array<double, 2>{0.1, 0.1}), Sign::zero);
+  // 3 (1/3) - 1 in doubles: 3 * fl(1/3) rounds to 1, but the product is below 1 exactly.
+  EXPECT_EQ(kds::exact_sign_of_dot(std::array<double, 2>{3.0, -1.0}, std::array<double, 2>{1.0 / 3.0, 1.0}),
+            Sign::negative);
 }
 
 TEST(ErrorFree, CancellationFarBelowTheLargestTerm) {

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cmath>
+#include <map>
 #include <random>
 
 #include "kds/key.hpp"
@@ -143,6 +144,62 @@ TEST(LinearForm, SignOfDifferenceOfTwoBodiesMovingAlike) {
   EXPECT_GT(unknown, 1000) << "seed " << seed;
   EXPECT_GT(zeros, 50) << "seed " << seed;
   std::cout << "[ cases    ] " << decided << " decided (" << zeros << " zero), " << unknown << " unknown\n";
+}
+
+/// au - al against bu - bl as functions of the bodies' positions, exactly: each body's
+/// coefficient vector and the constant, in rationals. Whether the two are equal (s = 1)
+/// or opposite (s = -1).
+bool exactly_same_or_negated(const LinearForm& au, const LinearForm& al, const LinearForm& bu, const LinearForm& bl) {
+  for (int s : {1, -1}) {
+    std::map<std::uint32_t, std::array<Rational, 3>> body;
+    Rational constant(0);
+    auto add = [&](const LinearForm& f, int weight) {
+      for (int k = 0; k < 3; ++k) {
+        body[f.body.index][k] += weight * Rational(f.u[k]);
+        constant += weight * Rational(f.u[k]) * Rational(f.offset[k]);
+      }
+    };
+    add(au, 1), add(al, -1), add(bu, -s), add(bl, s);
+    bool zero = constant == 0;
+    for (const auto& [index, u] : body) zero = zero && u[0] == 0 && u[1] == 0 && u[2] == 0;
+    if (zero) return true;
+  }
+  return false;
+}
+
+/// Differences of two bodies' forms in two lists (orientations u and -u, or other): the
+/// claim "equal or opposite" holds exactly when made, and is made whenever it holds for
+/// differences of two distinct bodies each.
+TEST(LinearForm, SameOrNegatedDifferenceIsExact) {
+  const std::uint64_t seed = kds::testing::test_seed();
+  std::mt19937_64 rng(seed);
+  const std::array<std::array<double, 3>, 3> us{{{1, 0, 0}, {1, -1, 2}, {0, 3, 1}}};
+  const std::array<double, 4> offsets{0.0, 0.1, 0.3, -0.2};
+  int claimed = 0;
+  for (int i = 0; i < 40000; ++i) {
+    auto form = [&](std::uint32_t body, std::array<double, 3> u, double sign) {
+      LinearForm f;
+      f.body = BodyId{body, 1};
+      for (int k = 0; k < 3; ++k) {
+        f.u[k] = sign * u[k];
+        f.offset[k] = offsets[uniform_int(rng, 0, 3)];
+      }
+      return f;
+    };
+    // Two bodies per difference, from three; one u per list, and its negation in the other.
+    const auto u = us[uniform_int(rng, 0, 2)];
+    const double flip = uniform_int(rng, 0, 1) ? 1.0 : -1.0;
+    const std::uint32_t p = uniform_int(rng, 0, 2), q = (p + 1 + uniform_int(rng, 0, 1)) % 3;
+    const std::uint32_t r = uniform_int(rng, 0, 2), t = (r + 1 + uniform_int(rng, 0, 1)) % 3;
+    const LinearForm au = form(p, u, 1), al = form(q, u, 1);
+    const LinearForm bu = form(r, uniform_int(rng, 0, 5) ? u : us[uniform_int(rng, 0, 2)], flip);
+    const LinearForm bl = form(t, u, flip);
+    const bool exact = exactly_same_or_negated(au, al, bu, bl);
+    ASSERT_EQ(kds::same_or_negated_difference(au, al, bu, bl), exact) << "seed " << seed << ", case " << i;
+    claimed += exact;
+  }
+  EXPECT_GT(claimed, 500) << "seed " << seed;
+  std::cout << "[ cases    ] " << claimed << " of 40000 equal or opposite\n";
 }
 
 TEST(LinearForm, NotAConstantIsUnknown) {
