@@ -53,8 +53,8 @@ class Order final : public Certificate<Order<Owner>> {
   Root failure_after(const Root& now, Birth birth, Exactness mode, double horizon) const override {
     const KeyTable& keys = owner_->key_table();
     // Two keys under one linear form of one body (a box's two extremes, a centre and the
-    // plane through its own guard), or of two bodies at rest along it (two guard planes),
-    // differ by a constant whose sign is known exactly.
+    // plane through its own guard), or of two bodies moving alike along it (two guard
+    // planes of objects at rest), differ by a constant whose sign is known exactly.
     if (const Sign s = keys.constant_difference_sign(upper_, lower_); s != Sign::unknown)
       return first_failure_of_constant(s, now, mode);
     StoredLine u, l;
@@ -131,6 +131,14 @@ class Order final : public Certificate<Order<Owner>> {
   static void pin_clock_if_reading(const Simulator& sim, const Owner& owner, EntryId entry) {
     const auto* c = dynamic_cast<const Order*>(sim.now().source());
     if (c != nullptr && c->owner_ == &owner && (c->lower_ == entry || c->upper_ == entry)) sim.pin_clock();
+  }
+  /// Before `owner` goes: if the clock is the failure time of one of its order
+  /// certificates (alive or just destroyed), fix the clock's exact value while that
+  /// certificate can still read the owner's keys; after, nothing reads them (a clock's
+  /// source is read only while the clock is not pinned).
+  static void pin_clock_if_owned(const Simulator& sim, const Owner& owner) {
+    const auto* c = dynamic_cast<const Order*>(sim.now().source());
+    if (c != nullptr && c->owner_ == &owner) sim.pin_clock();
   }
 
  private:

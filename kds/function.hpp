@@ -53,9 +53,9 @@ class Function {
   virtual bool same_linear_function(const Function& other) const;
   /// Whether this function is, exactly, `other` or its negation (so the two have the same
   /// roots, of any degree), known without exact arithmetic. first_failure() asks it of a
-  /// line whose root the filter finds within the clock's isolating interval, where the
-  /// clock is a root of `other`: then that root is the clock, and the line's slope says
-  /// whether it fails now or never. Order certificates over keys that coincide (planes
+  /// line that the filter cannot decide (its root may lie within the clock's isolating
+  /// interval), with the clock's source as `other`: if true, the line's one root is the
+  /// clock, and its slope says whether it fails now or never. Order certificates over keys that coincide (planes
   /// through several guards of one object on one plane) are born so, at each swap of a
   /// key with one of them. false when not known: the exact path then decides.
   virtual bool same_or_negated(const Function& /*other*/) const { return false; }

@@ -59,9 +59,11 @@ class Root {
     pinned_ = pinned_ || pinned.pinned_;
   }
   /// Whether pin() (or share_exact() from a pinned root) was called: the source may have
-  /// changed since, and only the exact value describes the root. While false, the source
-  /// still is the function whose root this is, even if the exact value is known (a
-  /// comparison computed it): first_failure() reads it (Function::same_or_negated).
+  /// changed since, and only the exact value describes the root. For the simulator's
+  /// clock and the copies of it that the simulator notes, while false the source still is
+  /// the function whose root this is, even if the exact value is known (a comparison
+  /// computed it): first_failure() reads it (Function::same_or_negated). Other roots are
+  /// never pinned and promise nothing by it.
   bool pinned() const { return pinned_; }
 
   friend std::ostream& operator<<(std::ostream& os, const Root& r) {

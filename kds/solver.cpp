@@ -795,8 +795,10 @@ int compare(const Root& a, const Root& b) {
   // node above it, so a crossing is an event of each of those lists at once), a centre and
   // one plane through several guards (guards and cones). A function of degree 1 has one
   // root, and a root encloses a root of its source: they are equal.
-  // Not for a root whose exact value is known: its source may be gone (Root::pin).
-  if (a.source() != nullptr && b.source() != nullptr && !a.has_exact() && !b.has_exact() &&
+  // Not for a root whose exact value is known, or that was pinned: its source may be gone
+  // (Root::pin).
+  if (a.source() != nullptr && b.source() != nullptr && !a.has_exact() && !b.has_exact() && !a.pinned() &&
+      !b.pinned() &&
       a.source()->same_linear_function(*b.source())) {
     ++solver_counters().comparisons_same_line;
     return 0;

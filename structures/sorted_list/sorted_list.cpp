@@ -12,6 +12,9 @@ namespace kds {
 SortedList::SortedList(Simulator& sim) : sim_(sim), keys_(sim.bodies(), "SortedList", "list") { sim_.attach(*this); }
 
 SortedList::~SortedList() {
+  // The clock may be the root of one of this list's certificates, still read at this
+  // instant (Function::same_or_negated, exact comparisons): not once the keys are gone.
+  Certificate::pin_clock_if_owned(sim_, *this);
   // Certificates before bodies: they name the bodies, which outlive the list.
   for (Certificate* c : certificates_)
     if (c != nullptr) sim_.destroy(c);

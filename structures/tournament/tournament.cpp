@@ -15,6 +15,9 @@ Tournament::Tournament(Simulator& sim, Extremum extremum)
 }
 
 Tournament::~Tournament() {
+  // The clock may be the root of one of this tournament's certificates, still read at
+  // this instant (Function::same_or_negated, exact comparisons): not once the keys are gone.
+  Certificate::pin_clock_if_owned(sim_, *this);
   // Certificates before bodies: they name the bodies, which outlive the tournament.
   for (Certificate* c : certificates_)
     if (c != nullptr) sim_.destroy(c);

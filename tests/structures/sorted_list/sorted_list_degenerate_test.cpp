@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <random>
 
 #include "kds/errors.hpp"
@@ -257,6 +258,26 @@ TEST(SortedListDegenerate, EraseAtAnAlgebraicEventTimeKeepsTheClock) {
     EXPECT_GE(kds::Rational(rounded) * kds::Rational(rounded), kds::Rational(2))
         << "the clock went back before sqrt(2): " << rounded;
   }
+}
+
+TEST(SortedListDegenerate, DestroyingTheListAtAnEventPinsTheClock) {
+  // The clock is the root of one of the list's certificates (sqrt 2, no double): its
+  // source reads the list's keys, which go with the list. The clock must not read them
+  // after (first_failure reads an unpinned clock's source: Function::same_or_negated).
+  kds::Simulator sim;
+  const kds::BodyId a = sim.bodies().insert(Motion<1>::constant({0.0}));
+  const kds::BodyId b = sim.bodies().insert(cubic(0.0, -2.0, 0.0, 1.0, 0.0));  // t^2 - 2
+  auto list = std::make_unique<kds::SortedList>(sim);
+  list->insert(kds::Key::coordinate(a));
+  list->insert(kds::Key::coordinate(b));
+  ASSERT_TRUE(sim.step());  // the swap at sqrt(2)
+  ASSERT_FALSE(sim.now().is_point());
+  EXPECT_FALSE(sim.now().pinned());
+  list.reset();
+  EXPECT_TRUE(sim.now().pinned());
+  EXPECT_TRUE(sim.now().has_exact());
+  const double rounded = sim.round_clock();
+  EXPECT_GE(kds::Rational(rounded) * kds::Rational(rounded), kds::Rational(2));
 }
 
 // ---------------------------------------------------------------- bad input
