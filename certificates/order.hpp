@@ -96,6 +96,16 @@ class Order final : public Certificate<Order<Owner>> {
     return keys.linear_form(upper_, au) && keys.linear_form(lower_, al) && other_keys.linear_form(o->upper_, bu) &&
            other_keys.linear_form(o->lower_, bl) && same_or_negated_difference(au, al, bu, bl);
   }
+  /// Whether the function is known to vanish at the failure time, exactly: the time is a
+  /// root of this certificate's own function (a renewal or a motion change recomputes
+  /// it), or a copy of the clock, not pinned, whose source is this function up to sign
+  /// (first_failure's rule for a line born level with the clock). A pinned time is left
+  /// alone: its source may have changed since (Root::pinned). false when not known.
+  bool vanishes_at_failure_time() const {
+    const Root& f = this->failure_time();
+    if (f.source() == nullptr || f.pinned()) return false;
+    return f.source() == this || same_or_negated(*f.source());
+  }
   /// The base's stored lines (coordinate keys), or same_or_negated() over linear keys:
   /// two certificates of one list whose keys coincide pairwise fail at one instant.
   bool same_linear_function(const Function& other) const override {

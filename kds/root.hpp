@@ -43,7 +43,8 @@ class Root {
   const ExactRoot& exact() const;
   bool has_exact() const { return exact_ != nullptr; }
   /// Narrows the isolating interval by bisection with the source's interval polynomial,
-  /// as far as intervals decide (the value is unchanged; comparisons use it on overlap).
+  /// then its double-double balls where intervals cannot tell, as far as they decide;
+  /// never the exact path (the value is unchanged; comparisons use it on overlap).
   void tighten() const;
   /// Computes the exact value now, so that the root no longer needs its source: called
   /// before the data its source reads changes (Simulator::pin_clock).

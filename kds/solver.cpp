@@ -813,26 +813,6 @@ int compare(const Root& a, const Root& b) {
 
 int compare(const Root& a, double t) { return compare(a, Root::at(t)); }
 
-void Root::tighten() const {
-  if (tight_ || is_point() || is_infinite() || source_ == nullptr || exact_ != nullptr) return;
-  tight_ = true;
-  const double origin = lo_;
-  const Polynomial<Interval> p = source_->interval_polynomial(origin);
-  const Sign s_hi = p(Interval(hi_) - Interval(origin)).sign();
-  if (s_hi != Sign::positive && s_hi != Sign::negative) return;
-  double lo = lo_, hi = hi_;
-  for (int it = 0; it < 80; ++it) {
-    double mid = lo + 0.5 * (hi - lo);
-    if (!(mid > lo && mid < hi)) break;
-    const Sign s = p(Interval(mid) - Interval(origin)).sign();
-    if (s == s_hi) hi = mid;
-    else if (s == -s_hi) lo = mid;
-    else break;
-  }
-  lo_ = lo;
-  hi_ = hi;
-}
-
 namespace {
 
 /// The sign of a root's source at doubles near the root: the interval polynomial about
@@ -843,7 +823,9 @@ class SourceSigns {
  public:
   SourceSigns(const Function& f, double origin) : f_(f), origin_(origin), p_(f.interval_polynomial(origin)) {}
   const Polynomial<Interval>& polynomial() const { return p_; }
-  Sign operator()(double x) {
+  /// The sign from intervals, then double-double balls; Sign::unknown where neither
+  /// decides (never the exact path).
+  Sign filtered(double x) {
     const Sign s = p_(Interval(x) - Interval(origin_)).sign();
     if (s != Sign::unknown) return s;
     if (!ball_built_) {
@@ -854,6 +836,10 @@ class SourceSigns {
       const Sign b = (*ball_)(DoubleDoubleBall::difference(x, origin_)).sign();
       if (b == Sign::positive || b == Sign::negative) return b;
     }
+    return Sign::unknown;
+  }
+  Sign operator()(double x) {
+    if (const Sign s = filtered(x); s != Sign::unknown) return s;
     if (!built_) {
       dyadic_ = f_.dyadic_polynomial(origin_);
       if (!dyadic_) rational_ = f_.exact_polynomial();
@@ -872,6 +858,32 @@ class SourceSigns {
   std::optional<Polynomial<Rational>> rational_;
   bool ball_built_ = false, built_ = false;
 };
+
+}  // namespace
+
+void Root::tighten() const {
+  if (tight_ || is_point() || is_infinite() || source_ == nullptr || exact_ != nullptr) return;
+  tight_ = true;
+  // Intervals first, then double-double balls where they cannot tell: two failure times
+  // a few 1e-13 apart whose keys' interval evaluations are as wide (points far from the
+  // origin, custom keys) are told apart here instead of by the exact path.
+  SourceSigns sign_at(*source_, lo_);
+  const Sign s_hi = sign_at.filtered(hi_);
+  if (s_hi != Sign::positive && s_hi != Sign::negative) return;
+  double lo = lo_, hi = hi_;
+  for (int it = 0; it < 80; ++it) {
+    double mid = lo + 0.5 * (hi - lo);
+    if (!(mid > lo && mid < hi)) break;
+    const Sign s = sign_at.filtered(mid);
+    if (s == s_hi) hi = mid;
+    else if (s == -s_hi) lo = mid;
+    else break;
+  }
+  lo_ = lo;
+  hi_ = hi;
+}
+
+namespace {
 
 /// ceil_to_double of a root isolated in [lo, hi] (0 <= lo < hi, the source's only root
 /// there, where it changes sign) from a guess: Newton's method on the midpoints of the

@@ -133,7 +133,8 @@ void FacetPlaneLists::swapped(std::size_t o, EntryId left, EntryId right) {
   const Plane& pl = planes_[o][a.centre ? b.index : a.index];
   const SphereId k = a.centre ? a.index : b.index;
   if (k == pl.owner) return;
-  crossing_(std::span<const GuardId>(guards_[o].data() + pl.first, pl.count), pl.owner, k);
+  crossing_(std::span<const GuardId>(guards_[o].data() + pl.first, pl.count), pl.owner, k, normal_[o],
+            lists_[o]->swap_keys_equal_now());
 }
 
 EntryId FacetPlaneLists::plane_entry(std::size_t o, GuardId g) const { return planes_[o][plane_of_[o][g]].entry; }

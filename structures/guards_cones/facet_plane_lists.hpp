@@ -32,8 +32,11 @@ namespace kds {
 
 class FacetPlaneLists {
  public:
-  /// The centre of k crossed the common plane of `guards` (all guards of `owner`, k != owner).
-  using Crossing = std::function<void(std::span<const GuardId> guards, SphereId owner, SphereId k)>;
+  /// The centre of k crossed the common plane of `guards` (all guards of `owner`, k != owner),
+  /// whose normal is `normal`. `on_plane`: the centre is known to be exactly on the plane
+  /// now (SortedList::swap_keys_equal_now); false when not known.
+  using Crossing = std::function<void(std::span<const GuardId> guards, SphereId owner, SphereId k,
+                                      const IntVec& normal, bool on_plane)>;
 
   /// Builds one list per facet orientation of `cones` at the current time: guard g
   /// belongs to the object o with first_guard[o] <= g < first_guard[o + 1], at its centre

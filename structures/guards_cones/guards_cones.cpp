@@ -135,9 +135,10 @@ void GuardsCones::facet_crossed(Facet& c, Simulator&) {
   // certificate vanishes now. (Not sim.now(): at an instant of several events the clock
   // keeps the first one's root, and ties of one plane through several guards are common.
   // A facet is never renewed nor rescheduled in place, and its handler destroys it, so a
-  // time with source == &c is c's own root; one with an exact value is left alone.)
+  // time with source == &c is c's own root, even if a comparison computed its exact value;
+  // a pinned one is left alone, as Order::vanishes_at_failure_time leaves it.)
   std::optional<PlaneCrossing> crossing;
-  if (c.failure_time().source() == &c && !c.failure_time().has_exact())
+  if (c.failure_time().source() == &c && !c.failure_time().pinned())
     crossing = plane_crossing(*world_, guard_point(g), k, c.normal());
   const PlaneCrossing* on_plane = crossing ? &*crossing : nullptr;
   destroy_facets(*it);  // including c

@@ -1,6 +1,7 @@
 #include "structures/guards_cones/guards_cones_lists.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "structures/guards_cones/guard_layout.hpp"
 
@@ -28,8 +29,8 @@ void GuardsConesLists::start(CollisionWorld& world) {
     for (GuardId g : guards) box_crossed(axis, g, k, entered);
     notify();
   });
-  facets_.on_crossing([this](std::span<const GuardId> guards, SphereId, SphereId k) {
-    for (GuardId g : guards) centre_crossed(g, k);
+  facets_.on_crossing([this](std::span<const GuardId> guards, SphereId, SphereId k, const IntVec& u, bool on_plane) {
+    for (GuardId g : guards) centre_crossed(g, k, u, on_plane);
     notify();
   });
   counts_.start_notifying();
@@ -47,13 +48,19 @@ void GuardsConesLists::box_crossed(int axis, GuardId g, SphereId k, bool entered
   if (c != no_cone) recompute_closest(g, c);
 }
 
-void GuardsConesLists::centre_crossed(GuardId g, SphereId k) {
+void GuardsConesLists::centre_crossed(GuardId g, SphereId k, const IntVec& u, bool on_plane) {
   if (!boxes_.contains(g, k)) return;  // k is in no set K(gamma) of g
   ++center_events_;
   const ConeIndex before = cone_led_by(g, k);
-  const ConeIndex now = locate_centre(*world_, *cones_, guard_point(g), k);
+  // On the plane exactly (the list's key difference u . (c_k - g) vanishes now): the
+  // facets of g's cones on that plane take their sign just after now from the slope, as
+  // GuardsCones::facet_crossed does, instead of an exact sign at an algebraic time.
+  std::optional<PlaneCrossing> crossing;
+  if (on_plane) crossing = plane_crossing(*world_, guard_point(g), k, u);
+  const PlaneCrossing* on = crossing ? &*crossing : nullptr;
+  const ConeIndex now = locate_centre(*world_, *cones_, guard_point(g), k, on);
   if (before == now) return;
-  if (before != no_cone) recompute_closest(g, before);
+  if (before != no_cone) recompute_closest(g, before, k, on);
   // k may have stayed in its cone (the plane bounds other cones of g); offering it again
   // changes nothing then, since K* of its cone is not farther than k.
   offer(g, now, k);
@@ -77,14 +84,15 @@ void GuardsConesLists::offer(GuardId g, ConeIndex c, SphereId k) {
   if (cur == no_sphere || projects_before(*world_, *cones_, c, k, cur)) set_closest(g, c, k);
 }
 
-void GuardsConesLists::recompute_closest(GuardId g, ConeIndex c) {
+void GuardsConesLists::recompute_closest(GuardId g, ConeIndex c, SphereId crossed, const PlaneCrossing* crossing) {
   ++queries_;
   const GuardPoint gp = guard_point(g);
   SphereId best = no_sphere;
   for (SphereId k = 0; k < world_->size(); ++k) {
     if (k == gp.owner) continue;
     ++query_scans_;
-    if (!boxes_.contains(g, k) || !centre_in_cone(*world_, *cones_, gp, k, c)) continue;
+    if (!boxes_.contains(g, k) || !centre_in_cone(*world_, *cones_, gp, k, c, k == crossed ? crossing : nullptr))
+      continue;
     if (best == no_sphere || projects_before(*world_, *cones_, c, k, best)) best = k;
   }
   set_closest(g, c, best);

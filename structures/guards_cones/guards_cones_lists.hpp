@@ -114,14 +114,17 @@ class GuardsConesLists final : public BroadPhase {
  private:
   GuardPoint guard_point(GuardId g) const { return {owner_[g], offset_[g]}; }
   void box_crossed(int axis, GuardId g, SphereId k, bool entered);
-  void centre_crossed(GuardId g, SphereId k);
+  /// The centre of k crossed the plane through g with normal u; `on_plane`: it is exactly
+  /// on it now (the crossing's certificate failed at its own root).
+  void centre_crossed(GuardId g, SphereId k, const IntVec& u, bool on_plane);
   /// The cone of g whose K* is k, or no_cone.
   ConeIndex cone_led_by(GuardId g, SphereId k) const;
   SphereId closest_of(GuardId g, ConeIndex c) const;
   /// k's centre is in cone c of g and its box contains g: it becomes K* if closer.
   void offer(GuardId g, ConeIndex c, SphereId k);
-  /// Lemma 11's query, by a scan (see the file comment).
-  void recompute_closest(GuardId g, ConeIndex c);
+  /// Lemma 11's query, by a scan (see the file comment). `crossing`: the centre of
+  /// `crossed` is on that plane of g now (centre_crossed).
+  void recompute_closest(GuardId g, ConeIndex c, SphereId crossed = no_sphere, const PlaneCrossing* crossing = nullptr);
   void set_closest(GuardId g, ConeIndex c, SphereId k);
   /// Whether the lists would repair id's new motion by more swaps than id has entries.
   bool jumped(SphereId id) const;

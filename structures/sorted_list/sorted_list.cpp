@@ -220,6 +220,8 @@ void SortedList::erase_all(std::span<const EntryId> entries) {
 void SortedList::order_failed(Certificate& c, Simulator&) {
   const EntryId a = c.lower(), b = c.upper();
   const std::size_t i = rank_[a];
+  // Before the swap renews c (its failure time goes).
+  swap_keys_equal_now_ = c.vanishes_at_failure_time();
   std::swap(order_[i], order_[i + 1]);
   rank_[b] = i;
   rank_[a] = i + 1;

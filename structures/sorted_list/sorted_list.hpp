@@ -70,6 +70,13 @@ class SortedList final : public Structure {
 
   /// Every swap: `left` was just before `right` and is now just after it.
   Signal<EntryId, EntryId>& on_swap() { return swapped_; }
+  /// Read from an on_swap callback: whether the two keys are known to be exactly equal
+  /// now, because the failed certificate's time is a root of its own function
+  /// (Order::vanishes_at_failure_time; not so for a pair found out of order after a
+  /// motion change). false when not known. A structure that must decide signs at the
+  /// crossing (a centre on a plane) can take them from the slope instead of an exact
+  /// evaluation at an algebraic time.
+  bool swap_keys_equal_now() const { return swap_keys_equal_now_; }
   /// An entry was inserted (its rank is rank(entry)).
   Signal<EntryId>& on_insert() { return inserted_; }
   /// An entry was erased; it had rank `rank` (the entries after it moved down by one).
@@ -112,6 +119,7 @@ class SortedList final : public Structure {
   Signal<EntryId> inserted_;
   Signal<EntryId, std::size_t> erased_;
   std::uint64_t swaps_ = 0;
+  bool swap_keys_equal_now_ = false;  // of the swap being reported (on_swap)
 };
 
 }  // namespace kds

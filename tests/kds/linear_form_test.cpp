@@ -348,6 +348,11 @@ TEST(LinearForm, CrossingCoincidingKeysStaysOffTheExactPath) {
   plane(rest1, {3.25, 0, 0});                                         // x = 2.25
   plane(rest2, {-0.5, 0, 3});                                         // x = 2.25 too
   const auto before = kds::solver_counters();
+  // Every swap here is of two keys equal at that instant: the list knows it of each (the
+  // first crossing of an instant fails at its own root, the others at a copy of the clock
+  // whose source is their function up to sign).
+  std::vector<bool> equal_now;
+  list.on_swap().subscribe([&](kds::EntryId, kds::EntryId) { equal_now.push_back(list.swap_keys_equal_now()); });
   auto sorted = [&] {
     const Rational t(sim.now_approx());
     for (std::size_t i = 0; i + 1 < list.size(); ++i)
@@ -364,6 +369,7 @@ TEST(LinearForm, CrossingCoincidingKeysStaysOffTheExactPath) {
   // Each of the mover's two planes crosses the object's five keys on one plane, the two
   // planes at rest and the object's centre plane (x = 3 - 0.1 t) by t = 7.
   EXPECT_EQ(list.swaps(), 16u);
+  EXPECT_EQ(equal_now, std::vector<bool>(16, true));
   EXPECT_GE(after.failure_same_roots - before.failure_same_roots, 10u);
   EXPECT_EQ(after.failure_exact - before.failure_exact, 0u);
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -372,6 +373,52 @@ TEST(SolverAgainstExact, CompareAgreesWithExactCompare) {
       if (c == 0 && i != j) ++equal_pairs;
     }
   EXPECT_GE(equal_pairs, 6 * 2 * 3);  // the sqrt(k) triples at least, both ways
+}
+
+/// slope * (t - a - b): a line whose interval enclosure is valid but loose by +-blur (as a
+/// custom key's is far from the origin: guards and cones' facet planes) while its
+/// double-double balls are tight.
+class LooseLine final : public kds::Function {
+ public:
+  LooseLine(double slope, double a, double b, double blur) : slope_(slope), a_(a), b_(b), blur_(blur) {}
+  Polynomial<kds::Interval> interval_polynomial(double origin) const override {
+    const kds::Interval c0 = kds::Interval(slope_) * ((kds::Interval(origin) - kds::Interval(a_)) - kds::Interval(b_));
+    return {kds::Interval(kds::next_down(c0.lo() - blur_), kds::next_up(c0.hi() + blur_)), kds::Interval(slope_)};
+  }
+  Polynomial<double> double_polynomial(double origin) const override { return {slope_ * ((origin - a_) - b_), slope_}; }
+  Polynomial<Rational> exact_polynomial() const override {
+    return P{-Rational(slope_) * (Rational(a_) + Rational(b_)), Rational(slope_)};
+  }
+  std::optional<Polynomial<kds::DoubleDoubleBall>> double_double_polynomial(double origin) const override {
+    using B = kds::DoubleDoubleBall;
+    return Polynomial<B>{B(slope_) * (B::difference(origin, a_) - B(b_)), B(slope_)};
+  }
+
+ private:
+  double slope_, a_, b_, blur_;
+};
+
+TEST(SolverAgainstExact, CloseRootsOfLooseEnclosuresAreToldApartWithoutTheExactPath) {
+  // Two failure times 2^-43 (about 1.1e-13) apart, each isolated in an interval 2e-11 wide
+  // that intervals cannot narrow (their enclosures are 1e-12 wide): the comparison narrows
+  // them with double-double balls (Root::tighten) instead of computing exact roots.
+  // (Roots off the doubles that bisection visits, as failure times are.)
+  const double r = 0x1.8p-45, lo = 0.5 - 1e-11, hi = 0.5 + 1.3e-11;
+  const LooseLine f(-3.5, 0.5, r, 1e-12), g(-57.0, 0.5, r + 0x1p-43, 1e-12);
+  const Root a = Root::isolated(lo, hi, &f), b = Root::isolated(lo, hi, &g);
+  const kds::SolverCounters before = kds::solver_counters();
+  EXPECT_EQ(kds::compare(a, b), -1);
+  EXPECT_EQ(kds::compare(b, a), 1);
+  EXPECT_EQ(kds::solver_counters().comparisons_exact, before.comparisons_exact) << "went exact";
+  EXPECT_FALSE(a.has_exact());
+  EXPECT_FALSE(b.has_exact());
+  EXPECT_EQ(kds::exact::compare(a, b), -1);
+  // Equal roots of two different lines: no filter can tell, the exact path says equal.
+  const LooseLine h(-57.0, 0.5, r, 1e-12);
+  const Root c = Root::isolated(lo, hi, &h);
+  const kds::SolverCounters before_equal = kds::solver_counters();
+  EXPECT_EQ(kds::compare(Root::isolated(lo, hi, &f), c), 0);
+  EXPECT_EQ(kds::solver_counters().comparisons_exact, before_equal.comparisons_exact + 1);
 }
 
 TEST(SolverFloating, GenericAnswersAreClose) {

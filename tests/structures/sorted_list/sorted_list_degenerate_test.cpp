@@ -280,6 +280,30 @@ TEST(SortedListDegenerate, DestroyingTheListAtAnEventPinsTheClock) {
   EXPECT_GE(kds::Rational(rounded) * kds::Rational(rounded), kds::Rational(2));
 }
 
+TEST(SortedListDegenerate, SwapsSayWhetherTheKeysAreEqualNow) {
+  // A crossing at a double time and one at sqrt 2 (the failed certificates' own roots):
+  // the keys are equal now. A body that jumps across two others: its swaps come at once,
+  // from certificates found out of order, its key far from the others'.
+  kds::Simulator sim({.audit = true});
+  kds::SortedList list(sim);
+  std::vector<bool> equal_now;
+  list.on_swap().subscribe([&](kds::EntryId, kds::EntryId) { equal_now.push_back(list.swap_keys_equal_now()); });
+  insert_point(sim, list, Motion<1>::linear(0.0, {0.0}, {1.0}));  // meets the next at t = 1
+  insert_point(sim, list, Motion<1>::constant({1.0}));
+  insert_point(sim, list, cubic(0.0, -2.0 + 5.0, 0.0, 1.0, 0.0));  // t^2 + 3: passes 5 at sqrt 2
+  insert_point(sim, list, Motion<1>::constant({5.0}));
+  const auto jumper = insert_point(sim, list, Motion<1>::constant({10.0}));
+  ASSERT_TRUE(sim.step());
+  ASSERT_TRUE(sim.step());
+  EXPECT_FALSE(sim.now().is_point()) << "the second swap is at sqrt 2";
+  EXPECT_EQ(equal_now, (std::vector<bool>{true, true}));
+  const double t = sim.round_clock();
+  sim.bodies().set_motion(body_of(list, jumper), Motion<1>::linear(t, {4.5}, {0.0}));  // below 5 and t^2 + 3
+  while (kds::compare(sim.next_event_time(), sim.now()) == 0) sim.step();
+  EXPECT_EQ(equal_now, (std::vector<bool>{true, true, false, false}));
+  EXPECT_TRUE(sorted_at(sim, list, t));
+}
+
 // ---------------------------------------------------------------- bad input
 
 TEST(SortedListBadInput, ErrorsNameTheEntryOrBodyAndTheProblem) {
