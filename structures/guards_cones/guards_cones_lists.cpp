@@ -30,7 +30,13 @@ void GuardsConesLists::start(CollisionWorld& world) {
     notify();
   });
   facets_.on_crossing([this](std::span<const GuardId> guards, SphereId, SphereId k, const IntVec& u, bool on_plane) {
-    for (GuardId g : guards) centre_crossed(g, k, u, on_plane);
+    // On the plane exactly (the list's key difference u . (c_k - g) vanishes now): the
+    // facets of these guards' cones on that plane take their sign just after now from the
+    // slope, as GuardsCones::facet_crossed does, instead of an exact sign at an algebraic
+    // time. The slope u . (v_k - v_owner) is the same for every guard of the plane.
+    std::optional<PlaneCrossing> crossing;
+    if (on_plane && !guards.empty()) crossing = plane_crossing(*world_, guard_point(guards[0]), k, u);
+    for (GuardId g : guards) centre_crossed(g, k, crossing ? &*crossing : nullptr);
     notify();
   });
   counts_.start_notifying();
@@ -48,19 +54,13 @@ void GuardsConesLists::box_crossed(int axis, GuardId g, SphereId k, bool entered
   if (c != no_cone) recompute_closest(g, c);
 }
 
-void GuardsConesLists::centre_crossed(GuardId g, SphereId k, const IntVec& u, bool on_plane) {
+void GuardsConesLists::centre_crossed(GuardId g, SphereId k, const PlaneCrossing* crossing) {
   if (!boxes_.contains(g, k)) return;  // k is in no set K(gamma) of g
   ++center_events_;
   const ConeIndex before = cone_led_by(g, k);
-  // On the plane exactly (the list's key difference u . (c_k - g) vanishes now): the
-  // facets of g's cones on that plane take their sign just after now from the slope, as
-  // GuardsCones::facet_crossed does, instead of an exact sign at an algebraic time.
-  std::optional<PlaneCrossing> crossing;
-  if (on_plane) crossing = plane_crossing(*world_, guard_point(g), k, u);
-  const PlaneCrossing* on = crossing ? &*crossing : nullptr;
-  const ConeIndex now = locate_centre(*world_, *cones_, guard_point(g), k, on);
+  const ConeIndex now = locate_centre(*world_, *cones_, guard_point(g), k, crossing);
   if (before == now) return;
-  if (before != no_cone) recompute_closest(g, before, k, on);
+  if (before != no_cone) recompute_closest(g, before, k, crossing);
   // k may have stayed in its cone (the plane bounds other cones of g); offering it again
   // changes nothing then, since K* of its cone is not farther than k.
   offer(g, now, k);

@@ -114,9 +114,9 @@ class GuardsConesLists final : public BroadPhase {
  private:
   GuardPoint guard_point(GuardId g) const { return {owner_[g], offset_[g]}; }
   void box_crossed(int axis, GuardId g, SphereId k, bool entered);
-  /// The centre of k crossed the plane through g with normal u; `on_plane`: it is exactly
-  /// on it now (the crossing's certificate failed at its own root).
-  void centre_crossed(GuardId g, SphereId k, const IntVec& u, bool on_plane);
+  /// The centre of k crossed a plane through g. `crossing`: it is exactly on that plane
+  /// now (SortedList::swap_keys_equal_now), with the sign of its function's slope.
+  void centre_crossed(GuardId g, SphereId k, const PlaneCrossing* crossing);
   /// The cone of g whose K* is k, or no_cone.
   ConeIndex cone_led_by(GuardId g, SphereId k) const;
   SphereId closest_of(GuardId g, ConeIndex c) const;

@@ -236,6 +236,7 @@ void SortedList::order_failed(Certificate& c, Simulator&) {
   if (i > 0) slide(i - 1);
   if (i + 2 < order_.size()) slide(i + 1);
   swapped_.emit(a, b);
+  swap_keys_equal_now_ = false;  // says nothing outside on_swap
 }
 
 void SortedList::slide(std::size_t i) {

@@ -71,11 +71,12 @@ class SortedList final : public Structure {
   /// Every swap: `left` was just before `right` and is now just after it.
   Signal<EntryId, EntryId>& on_swap() { return swapped_; }
   /// Read from an on_swap callback: whether the two keys are known to be exactly equal
-  /// now, because the failed certificate's time is a root of its own function
+  /// now, because the failed certificate's time, not pinned, is a root of its own
+  /// function or a copy of the clock whose source is that function up to sign
   /// (Order::vanishes_at_failure_time; not so for a pair found out of order after a
-  /// motion change). false when not known. A structure that must decide signs at the
-  /// crossing (a centre on a plane) can take them from the slope instead of an exact
-  /// evaluation at an algebraic time.
+  /// motion change). false when not known, and outside on_swap. A structure that must
+  /// decide signs at the crossing (a centre on a plane) can take them from the slope
+  /// instead of an exact evaluation at an algebraic time.
   bool swap_keys_equal_now() const { return swap_keys_equal_now_; }
   /// An entry was inserted (its rank is rank(entry)).
   Signal<EntryId>& on_insert() { return inserted_; }

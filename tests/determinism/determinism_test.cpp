@@ -73,8 +73,10 @@ std::vector<BodyId> points(kds::Simulator& sim, std::size_t n, std::uint64_t see
 // the previous binary), and 17 446 approximate times moved by at most 2.6e-14 relative.
 
 // Updated 2026-11-29 (twentieth stop): Root::tighten narrows on double-double balls where
-// intervals cannot, so the isolating intervals of close failure times are tighter. The
-// sorted list, closest pair and guards-cones dice hashes changed with it alone: over these
+// intervals cannot, so the isolating intervals of close failure times are tighter, and
+// guards and cones pass a centre event's plane also when a comparison computed its time's
+// exact value. The sorted list, closest pair and guards-cones dice hashes changed with
+// these changes alone: over these
 // scenes' 482 549 events the kinds, bodies and order are the same as before (checked with
 // KDS_DETERMINISM_DUMP against the previous binary), and 604 approximate times moved by at
 // most 8.2e-15 relative.

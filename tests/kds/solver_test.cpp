@@ -399,9 +399,10 @@ class LooseLine final : public kds::Function {
 };
 
 TEST(SolverAgainstExact, CloseRootsOfLooseEnclosuresAreToldApartWithoutTheExactPath) {
-  // Two failure times 2^-43 (about 1.1e-13) apart, each isolated in an interval 2e-11 wide
-  // that intervals cannot narrow (their enclosures are 1e-12 wide): the comparison narrows
-  // them with double-double balls (Root::tighten) instead of computing exact roots.
+  // Two failure times 2^-43 (about 1.1e-13) apart, each isolated in an interval 2.3e-11
+  // wide, whose enclosures are loose by +-1e-12 in value: intervals narrow them to about
+  // 2.9e-12 and 1.8e-13, still overlapping, and the comparison goes on with double-double
+  // balls (Root::tighten) instead of computing exact roots.
   // (Roots off the doubles that bisection visits, as failure times are.)
   const double r = 0x1.8p-45, lo = 0.5 - 1e-11, hi = 0.5 + 1.3e-11;
   const LooseLine f(-3.5, 0.5, r, 1e-12), g(-57.0, 0.5, r + 0x1p-43, 1e-12);

@@ -5,6 +5,7 @@
 // problem, and the list passing its audit afterwards.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -302,6 +303,20 @@ TEST(SortedListDegenerate, SwapsSayWhetherTheKeysAreEqualNow) {
   while (kds::compare(sim.next_event_time(), sim.now()) == 0) sim.step();
   EXPECT_EQ(equal_now, (std::vector<bool>{true, true, false, false}));
   EXPECT_TRUE(sorted_at(sim, list, t));
+  // Points x_i = i (1 - 3t) all meet at t = 1/3: the first swap fails at its own root; a
+  // pair made adjacent at that instant has another multiple of 1 - 3t (not the clock's
+  // function up to sign), so its time comes from the exact path and the list does not
+  // claim its keys equal, though they are: false means "not known".
+  kds::Simulator sim2({.audit = true});
+  kds::SortedList list2(sim2);
+  std::vector<bool> meeting;
+  list2.on_swap().subscribe([&](kds::EntryId, kds::EntryId) { meeting.push_back(list2.swap_keys_equal_now()); });
+  for (int i = 0; i < 5; ++i) insert_point(sim2, list2, Motion<1>::linear(0.0, {double(i)}, {-3.0 * i}));
+  sim2.run_until(1.0);
+  ASSERT_EQ(meeting.size(), 10u);
+  EXPECT_TRUE(meeting[0]);
+  EXPECT_GT(std::count(meeting.begin(), meeting.end(), false), 0);
+  EXPECT_FALSE(list2.swap_keys_equal_now()) << "outside on_swap";
 }
 
 // ---------------------------------------------------------------- bad input
