@@ -33,10 +33,18 @@ void GuardsConesLists::start(CollisionWorld& world) {
     // On the plane exactly (the list's key difference u . (c_k - g) vanishes now): the
     // facets of these guards' cones on that plane take their sign just after now from the
     // slope, as GuardsCones::facet_crossed does, instead of an exact sign at an algebraic
-    // time. The slope u . (v_k - v_owner) is the same for every guard of the plane.
+    // time. The slope u . (v_k - v_owner) is the same for every guard of the plane: asked
+    // once, at the first guard whose box holds k, if any.
     std::optional<PlaneCrossing> crossing;
-    if (on_plane && !guards.empty()) crossing = plane_crossing(*world_, guard_point(guards[0]), k, u);
-    for (GuardId g : guards) centre_crossed(g, k, crossing ? &*crossing : nullptr);
+    bool asked = false;
+    for (GuardId g : guards) {
+      if (!boxes_.contains(g, k)) continue;  // k is in no set K(gamma) of g
+      if (on_plane && !asked) {
+        crossing = plane_crossing(*world_, guard_point(g), k, u);
+        asked = true;
+      }
+      centre_crossed(g, k, crossing ? &*crossing : nullptr);
+    }
     notify();
   });
   counts_.start_notifying();
@@ -55,7 +63,6 @@ void GuardsConesLists::box_crossed(int axis, GuardId g, SphereId k, bool entered
 }
 
 void GuardsConesLists::centre_crossed(GuardId g, SphereId k, const PlaneCrossing* crossing) {
-  if (!boxes_.contains(g, k)) return;  // k is in no set K(gamma) of g
   ++center_events_;
   const ConeIndex before = cone_led_by(g, k);
   const ConeIndex now = locate_centre(*world_, *cones_, guard_point(g), k, crossing);

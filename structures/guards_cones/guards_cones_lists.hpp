@@ -114,8 +114,9 @@ class GuardsConesLists final : public BroadPhase {
  private:
   GuardPoint guard_point(GuardId g) const { return {owner_[g], offset_[g]}; }
   void box_crossed(int axis, GuardId g, SphereId k, bool entered);
-  /// The centre of k crossed a plane through g. `crossing`: it is exactly on that plane
-  /// now (SortedList::swap_keys_equal_now), with the sign of its function's slope.
+  /// The centre of k crossed a plane through g, and k's box contains g. `crossing`: it is
+  /// exactly on that plane now (SortedList::swap_keys_equal_now), with the sign of its
+  /// function's slope.
   void centre_crossed(GuardId g, SphereId k, const PlaneCrossing* crossing);
   /// The cone of g whose K* is k, or no_cone.
   ConeIndex cone_led_by(GuardId g, SphereId k) const;
