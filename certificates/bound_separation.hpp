@@ -24,9 +24,15 @@
 /// same function as the generic code, bit for bit: short_polynomial.hpp); and under a
 /// finite horizon, holds_before proves from the bounds' closest approach that the pair
 /// stays apart until the horizon or until a time its failure time is deferred to.
+/// And optionally, for that proof from the stored numbers (stored_inputs below: one
+/// error bound per sum instead of one per operation, about half the proof's instructions):
+///   bool stored_centre(BodyId, std::array<StoredLine, 3>&) const;  (false when not linear)
+///   RadiusGrowth radius_growth(BodyId) const;
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <concepts>
 #include <limits>
 #include <optional>
 #include <type_traits>
@@ -35,8 +41,16 @@
 #include "certificates/short_polynomial.hpp"
 #include "kds/bounded_double.hpp"
 #include "kds/certificate.hpp"
+#include "kds/line.hpp"
 
 namespace kds {
+
+/// A radius as a time-varying bound stores it: radius + acceleration / 2 (t - reset_time)^2
+/// from reset_time on (structures/collision/bound.hpp), the owner's answer to
+/// BoundSeparation's radius_growth.
+struct RadiusGrowth {
+  double radius = 0, acceleration = 0, reset_time = 0;
+};
 
 /// The coefficients of |c_a - c_b|^2 - (r_a + r_b)^2 + allowance in bounded doubles
 /// (kds/bounded_double.hpp), written out: with D = c_a - c_b = D0 + D1 s on each axis and
@@ -173,32 +187,23 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   /// negative) proves nothing. Much sharper than evaluating the quartic over the window
   /// in intervals (the filter's first test), and a fraction of the cost of building it.
   double separation(const Root& now, double horizon) const {
-    using B = BoundedDouble;
     constexpr double nothing = -std::numeric_limits<double>::infinity();
     const double origin = now.lo();
     const double w = (Interval(now.hi()) - Interval(origin)).hi();
     const double limit = (Interval(horizon) - Interval(origin)).hi();
     if (!(limit >= w) || !(allowance_ >= 0)) return nothing;
-    B p{}, q{}, sq{};
-    for (int k = 0; k < 3; ++k) {
-      Line<B> a, b;
-      if (!owner_->template centre_line<B>(first(), k, origin, a) || !owner_->template centre_line<B>(second(), k, origin, b))
-        return nothing;
-      const Line<B> d = a - b;
-      const B d0 = d.degree >= 0 ? d.c0 : B{}, d1 = d.degree >= 1 ? d.c1 : B{};
-      p = p + square(d0);
-      q = q + d0 * d1;
-      sq = sq + square(d1);
+    Inputs in;
+    if constexpr (has_stored_path) {
+      if (!stored_inputs(origin, in)) return nothing;
+    } else {
+      if (!line_inputs(origin, in)) return nothing;
     }
-    const ShortPolynomial<B> ra = owner_->template short_radius<B>(first(), origin),
-                             rb = owner_->template short_radius<B>(second(), origin);
-    if (apart_by_reach(p, sq, ra, rb, limit)) return next_up(horizon);
-    const std::optional<Interval> P = p.enclosure(), Q = q.enclosure(), S = sq.enclosure();
+    if (apart_by_reach(in, limit)) return next_up(horizon);
+    const std::optional<Interval> P = in.p.enclosure(), Q = in.q.enclosure(), S = in.sq.enclosure();
     if (!P || !Q || !S) return nothing;
     std::array<Interval, 3> r{};
-    for (int i = 0; i <= std::max(ra.degree, rb.degree); ++i) {
-      const std::size_t j = static_cast<std::size_t>(i);
-      const std::optional<Interval> c = ((i <= ra.degree ? ra.c[j] : B{}) + (i <= rb.degree ? rb.c[j] : B{})).enclosure();
+    for (std::size_t j = 0; j < 3; ++j) {
+      const std::optional<Interval> c = in.r[j].enclosure();
       if (!c || c->lo() < 0) return nothing;  // R might not grow on s >= 0
       r[j] = *c;
     }
@@ -227,6 +232,113 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     return (Interval(origin) + Interval(s)).lo();
   }
 
+  /// What separation() decides from, at s = t - origin: |D0|^2, D0.D1 and |D1|^2 of the
+  /// centres' difference D0 + D1 s (with the allowance in p), and the radii's sum
+  /// R0 + R1 s + R2 s^2, each a double with a bound on its error (enclosure() widens it by
+  /// 1/16 for the bound's own roundings, as for every BoundedDouble).
+  struct Inputs {
+    BoundedDouble p, q, sq;
+    std::array<BoundedDouble, 3> r{};
+  };
+
+  /// The inputs from the owner's lines and short radii in bounded doubles: a bound per
+  /// operation. False when a centre is not linear.
+  bool line_inputs(double origin, Inputs& in) const {
+    using B = BoundedDouble;
+    for (int k = 0; k < 3; ++k) {
+      Line<B> a, b;
+      if (!owner_->template centre_line<B>(first(), k, origin, a) || !owner_->template centre_line<B>(second(), k, origin, b))
+        return false;
+      const Line<B> d = a - b;
+      const B d0 = d.degree >= 0 ? d.c0 : B{}, d1 = d.degree >= 1 ? d.c1 : B{};
+      in.p = in.p + square(d0);
+      in.q = in.q + d0 * d1;
+      in.sq = in.sq + square(d1);
+    }
+    const ShortPolynomial<B> ra = owner_->template short_radius<B>(first(), origin),
+                             rb = owner_->template short_radius<B>(second(), origin);
+    for (int i = 0; i <= std::max(ra.degree, rb.degree); ++i) {
+      const std::size_t j = static_cast<std::size_t>(i);
+      in.r[j] = (i <= ra.degree ? ra.c[j] : B{}) + (i <= rb.degree ? rb.c[j] : B{});
+    }
+    return true;
+  }
+
+  /// The same inputs from the numbers the owner stores (the centres x + offset + v (t - t0),
+  /// the radii r + A/2 (t - t_r)^2), in plain doubles, with one error bound per sum derived
+  /// here instead of one per operation (u = 2^-53, first order, as BoundedDouble's):
+  ///  - a coordinate at the origin, c = (x + offset) + v h with h = origin - t0 rounded:
+  ///    |c - exact| <= 4 u M, M = |x| + |offset| + |v h| (h, the product and two sums
+  ///    round once each, each by at most u M); taken as 5 u M;
+  ///  - d0 = c_a - c_b: 5 u (M_a + M_b) + u |d0| <= 7 u (M_a + M_b) = e; d1 = v_a - v_b:
+  ///    u |d1| = e1;
+  ///  - p = sum d0^2 (+ allowance): sum (2 |d0| + e) e from the inputs' errors and 4 u p for
+  ///    its own roundings (three products, three sums of non-negative terms); sq = sum d1^2:
+  ///    (2 + 4) u sq; q = sum d0 d1: sum (|d1| e + |d0| e1 + e e1) + 4 u sum |d0 d1|;
+  ///  - each radius's coefficients r + A/2 h_r^2, A h_r, A/2 (h_r = origin - t_r, which must
+  ///    not be negative; r and A must not be) are non-negative and round by at most 5 u
+  ///    relative (h_r, at most two products and a sum), their sums by one more: 8 u
+  ///    relative;
+  ///  - a product below the normal range loses up to 2^-1075 absolute: each bound whose
+  ///    quantity has a product of non-zero factors in it gains 2^-1060 (sums and
+  ///    differences are exact there). Where every factor is zero the quantity is an exact
+  ///    zero, as BoundedDouble keeps it, so that pairs at equal velocities (d1 = 0) and
+  ///    bounds that do not grow keep their exact zeros.
+  /// The allowance is exact. A NaN or an overflow makes a value or a bound non-finite, and
+  /// then enclosure() and apart_by_reach prove nothing. False when a centre is not linear or
+  /// the origin comes before a bound's reset.
+  bool stored_inputs(double origin, Inputs& in) const {
+    using B = BoundedDouble;
+    constexpr double u = B::u, tiny = 0x1p-1060;
+    std::array<StoredLine, 3> la, lb;
+    if (!owner_->stored_centre(first(), la) || !owner_->stored_centre(second(), lb)) return false;
+    double p = allowance_, q = 0, sq = 0, ep = 0, eq = 0, qm = 0;
+    bool any = false, any_d1 = false;  // a velocity or coordinate, a velocity difference not zero
+    for (std::size_t k = 0; k < 3; ++k) {
+      const double ha = origin - la[k].t0, hb = origin - lb[k].t0;
+      const double ma = la[k].v * ha, mb = lb[k].v * hb;
+      const double ca = (la[k].x + la[k].offset) + ma, cb = (lb[k].x + lb[k].offset) + mb;
+      const double M = std::fabs(la[k].x) + std::fabs(la[k].offset) + std::fabs(ma) + std::fabs(lb[k].x) +
+                       std::fabs(lb[k].offset) + std::fabs(mb);
+      const double d0 = ca - cb, d1 = la[k].v - lb[k].v;
+      any |= la[k].v != 0 || lb[k].v != 0 || M != 0;
+      any_d1 |= d1 != 0;
+      const double e = 7 * u * M, e1 = u * std::fabs(d1);
+      p += d0 * d0;
+      q += d0 * d1;
+      sq += d1 * d1;
+      ep += (2 * std::fabs(d0) + e) * e;
+      eq += std::fabs(d1) * e + std::fabs(d0) * e1 + e * e1;
+      qm += std::fabs(d0 * d1);
+    }
+    // Where every velocity and coordinate is zero, so are d0, e and p's products; where
+    // every velocity difference is zero, so are q's and sq's.
+    const double tiny_p = any ? tiny : 0, tiny_d1 = any_d1 ? tiny : 0;
+    in.p = B(p, ep + 4 * u * p + tiny_p);
+    in.q = B(q, eq + 4 * u * qm + tiny_d1);
+    in.sq = B(sq, 6 * u * sq + tiny_d1);
+    const RadiusGrowth ga = owner_->radius_growth(first()), gb = owner_->radius_growth(second());
+    std::array<double, 3> r{ga.radius + gb.radius, 0, 0};
+    bool grows = false, later = false;  // a bound grows; one does and has grown since its reset
+    for (const RadiusGrowth& g : {ga, gb}) {
+      if (!(g.radius >= 0) || !(g.acceleration >= 0)) return false;  // the bounds above need non-negative terms
+      if (g.acceleration == 0) continue;
+      const double h = origin - g.reset_time, half = g.acceleration * 0.5;
+      if (!(h >= 0)) return false;
+      grows = true;
+      later |= h != 0;
+      r[0] += half * h * h;
+      r[1] += 2.0 * half * h;
+      r[2] += half;
+    }
+    // r0 and r1 hold products of h_r (exact zeros right at the resets), r2 the halves of A.
+    const double tiny_h = later ? tiny : 0;
+    in.r[0] = B(r[0], 8 * u * r[0] + tiny_h);
+    in.r[1] = B(r[1], 8 * u * r[1] + tiny_h);
+    in.r[2] = B(r[2], 8 * u * r[2] + (grows ? tiny : 0));
+    return true;
+  }
+
   /// separation()'s first answer, "apart up to the horizon", where the gap alone proves it,
   /// in doubles: the centres are |D0| apart at the origin and close at most |D1| per unit
   /// of time, so they stay at least |D0| - |D1| L apart on [0, L]; the radii sum to at most
@@ -238,19 +350,16 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   /// taken with the enclosure's factor 1.0625 and the few roundings here (a relative
   /// 2^-53 each, fewer than 16) are covered by the factors 1 -/+ 2^-48; a bound that
   /// might be negative, an overflow or a NaN proves nothing.
-  [[gnu::always_inline]] static bool apart_by_reach(BoundedDouble p, BoundedDouble sq, const ShortPolynomial<BoundedDouble>& ra,
-                                                    const ShortPolynomial<BoundedDouble>& rb, double limit) {
+  [[gnu::always_inline]] static bool apart_by_reach(const Inputs& in, double limit) {
     constexpr double margin = 0x1p-48, largest = std::numeric_limits<double>::max();
-    const double p_lo = p.v - 1.0625 * p.e;  // |D0|^2 from below
+    const double p_lo = in.p.v - 1.0625 * in.p.e;  // |D0|^2 from below
     if (!(p_lo > 0) || !(p_lo <= largest)) return false;
-    const double sq_hi = sq.v + 1.0625 * sq.e;  // |D1|^2 from above
+    const double sq_hi = in.sq.v + 1.0625 * in.sq.e;  // |D1|^2 from above
     const double gap = std::sqrt(p_lo) * (1 - margin);
     double reach = std::sqrt(std::fabs(sq_hi)) * limit;  // |D1| L
     double power = 1;  // L^i
-    for (int i = 0; i <= std::max(ra.degree, rb.degree); ++i) {
-      const std::size_t j = static_cast<std::size_t>(i);
-      const BoundedDouble c = (i <= ra.degree ? ra.c[j] : BoundedDouble{}) + (i <= rb.degree ? rb.c[j] : BoundedDouble{});
-      reach += std::max(c.v + 1.0625 * c.e, 0.0) * power;
+    for (std::size_t j = 0; j < 3; ++j) {
+      reach += std::max(in.r[j].v + 1.0625 * in.r[j].e, 0.0) * power;
       power *= limit;
     }
     return reach * (1 + margin) < gap;  // false for a NaN or an infinite reach
@@ -260,6 +369,10 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   static constexpr bool has_short_path = requires(const Owner& o, Line<NT>& l) {
     o.template centre_line<NT>(BodyId{}, 0, 0.0, l);
     o.template short_radius<NT>(BodyId{}, 0.0);
+  };
+  static constexpr bool has_stored_path = requires(const Owner& o, std::array<StoredLine, 3>& l) {
+    { o.stored_centre(BodyId{}, l) } -> std::same_as<bool>;
+    { o.radius_growth(BodyId{}) } -> std::same_as<RadiusGrowth>;
   };
 
   /// The function in intervals from BoundedQuartic: the same polynomial as the interval

@@ -208,6 +208,18 @@ class CollisionWorld final : public Structure {
   ShortPolynomial<NT> short_radius(BodyId id, double origin) const {
     return spheres_[sphere_of_[id.index]].bound.radius_polynomial<NT, ShortPolynomial<NT>>(origin);
   }
+  /// The pair certificate's proof that bounds stay apart, from the stored numbers
+  /// (certificates/bound_separation.hpp, stored_inputs).
+  bool stored_centre(BodyId id, std::array<StoredLine, 3>& out) const {
+    const std::uint32_t place = sim_.bodies().place(id);
+    for (int k = 0; k < 3; ++k)
+      if (!sim_.bodies().coordinate_stored_line_at(place, k, out[static_cast<std::size_t>(k)])) return false;
+    return true;
+  }
+  RadiusGrowth radius_growth(BodyId id) const {
+    const Bound& b = spheres_[sphere_of_[id.index]].bound;
+    return {b.radius, b.acceleration, b.reset_time};
+  }
   void separation_failed(PairCertificate& c, Simulator& sim);
   void plane_crossed(WallCertificate& c, Simulator& sim);
   void deadline_reached(ResetCertificate& c, Simulator& sim);

@@ -2,7 +2,8 @@
 // Owners of a BoundSeparation over two spheres for the tests of the pair certificate
 // (pair_function_test.cpp, bounds_apart_test.cpp): a Scene holds the two centres' motions
 // and bounds (bodies 0 and 1); GenericOwner offers the generic interface, FastOwner the
-// fast path's too (certificates/bound_separation.hpp), as CollisionWorld does.
+// fast path's too (certificates/bound_separation.hpp), StoredOwner also the stored numbers,
+// as CollisionWorld does.
 
 #include <array>
 #include <cmath>
@@ -47,6 +48,21 @@ struct FastOwner : GenericOwner {
     return scene->bound[id.index].radius_polynomial<NT, ShortPolynomial<NT>>(origin);
   }
   void separation_failed(BoundSeparation<FastOwner>&, Simulator&) {}
+};
+
+/// The same with the stored numbers too: BoundSeparation's proof that the bounds stay apart
+/// (holds_before) reads them instead of the lines (stored_inputs).
+struct StoredOwner : FastOwner {
+  bool stored_centre(BodyId id, std::array<StoredLine, 3>& out) const {
+    for (int k = 0; k < 3; ++k)
+      if (!scene->motion[id.index].stored_line(k, out[static_cast<std::size_t>(k)])) return false;
+    return true;
+  }
+  RadiusGrowth radius_growth(BodyId id) const {
+    const Bound& b = scene->bound[id.index];
+    return {b.radius, b.acceleration, b.reset_time};
+  }
+  void separation_failed(BoundSeparation<StoredOwner>&, Simulator&) {}
 };
 
 /// Two random spheres about `t0`: centres in [-extent, extent]^3, velocities in [-20, 20]^3
