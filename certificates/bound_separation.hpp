@@ -182,7 +182,7 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   ///  - else f > 0 while R(s) < m (the bounds cannot touch before their radii reach the
   ///    closest approach), and while R(s) < |D0| - |D1| s (before they could close the
   ///    gap head on): the larger of the two roots, each bounded from below.
-  /// The sums in bounded doubles (as bounded_function), the rest in intervals, so every
+  /// The sums in doubles with bounded errors (Inputs), the rest rounded outward, so every
   /// rounding is counted; any doubt (an overflow, a coefficient of R that might be
   /// negative) proves nothing. Much sharper than evaluating the quartic over the window
   /// in intervals (the filter's first test), and a fraction of the cost of building it.
@@ -201,36 +201,52 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     if (apart_by_reach(in, limit)) return next_up(horizon);
     const std::optional<Interval> P = in.p.enclosure(), Q = in.q.enclosure(), S = in.sq.enclosure();
     if (!P || !Q || !S) return nothing;
-    std::array<Interval, 3> r{};
+    std::array<double, 3> r{};  // the radii's coefficients from above, each certainly >= 0
     for (std::size_t j = 0; j < 3; ++j) {
       const std::optional<Interval> c = in.r[j].enclosure();
       if (!c || c->lo() < 0) return nothing;  // R might not grow on s >= 0
-      r[j] = *c;
+      r[j] = c->hi();
     }
-    const Interval L(limit);
-    const Interval RL = (r[2] * L + r[1]) * L + r[0];
-    // The least |D|^2 over [0, L], and the closest approach m^2 over s >= 0.
-    Interval least, closest;
-    if (Q->lo() >= 0) {
-      least = closest = *P;
-    } else if (S->lo() > 0) {
-      closest = *P - square(*Q) / *S;
-      least = (-*Q / *S).lo() >= L.hi() ? *P + twice(*Q) * L + *S * square(L) : closest;
+    // From here every bound's sign is known, so each operation is rounded outward by one
+    // step (up, down) on the side the bound needs, where interval arithmetic would take
+    // four products and their least and greatest (the same bounds: 0.8x the instructions
+    // of this proof on the unknown-trajectory scene, docs/benchmarks/event-cost.md).
+    const double Pl = P->lo(), Ql = Q->lo(), Qh = Q->hi(), Sl = S->lo(), Sh = S->hi(), L = limit;
+    // P's lower end not positive: the least distance and the closest approach prove nothing.
+    if (!(Pl > 0)) return nothing;
+    const double RL = up(up(up(up(r[2] * L) + r[1]) * L) + r[0]);  // R(L) from above
+    // The least |D|^2 over [0, L], and the closest approach m^2 over s >= 0, from below.
+    double least, closest;
+    if (Ql >= 0) {
+      least = closest = Pl;
+    } else if (Sl > 0) {
+      const double Q2 = up(std::max(-Ql, std::fabs(Qh)) * std::max(-Ql, std::fabs(Qh)));  // Q^2 from above
+      closest = down(Pl - up(Q2 / Sl));
+      // The time of the closest approach, -Q / S, from below: -Q's lower end over S's upper
+      // end when it is not negative, else over its lower end.
+      const double when = -Qh >= 0 ? down(-Qh / Sh) : down(-Qh / Sl);
+      least = when >= L ? down(down(Pl + down(2 * Ql * L)) + down(down(Sl * L) * L)) : closest;
     } else {
       return nothing;
     }
-    if ((least - square(RL)).lo() > 0) return next_up(horizon);
+    if (down(least - up(RL * RL)) > 0) return next_up(horizon);
     // The first s >= 0 with R(s) = x, for x > R0: the positive root of
     // R2 s^2 + R1 s = x - R0. It grows with x - R0 and falls with R1 and R2, so x - R0 at
     // its lower end and R1, R2 at their upper ends give a lower bound, evaluated in
     // doubles with its roundings bounded (first_root_below: 2 g / (b + sqrt(b^2 + 4 a g))
     // on non-negative values). Values that might be subnormal prove nothing (0); an
     // overflow gives 0 too.
-    auto reach = [&](Interval x, Interval r1) { return first_root_below(r[2].hi(), r1.hi(), (x - r[0]).lo()); };
-    const double s = std::max(reach(sqrt(closest), r[1]), reach(sqrt(*P), r[1] + sqrt(*S)));
+    auto sqrt_down = [](double x) { return x <= 0 ? 0.0 : std::max(down(std::sqrt(x)), 0.0); };
+    auto reach = [&](double x, double r1) { return first_root_below(r[2], r1, down(x - r[0])); };
+    const double s = std::max(reach(sqrt_down(closest), r[1]), reach(sqrt_down(Pl), up(r[1] + up(std::sqrt(Sh)))));
     if (!(s > 0)) return nothing;
     return (Interval(origin) + Interval(s)).lo();
   }
+
+  /// One step outward from a result rounded to nearest: a bound from above (up) or below
+  /// (down) of the exact one (a product that underflowed to 0 too).
+  [[gnu::always_inline]] static double up(double x) { return next_up(x); }
+  [[gnu::always_inline]] static double down(double x) { return next_down(x); }
 
   /// What separation() decides from, at s = t - origin: |D0|^2, D0.D1 and |D1|^2 of the
   /// centres' difference D0 + D1 s (with the allowance in p), and the radii's sum
