@@ -299,7 +299,10 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   ///    quantity has a product of non-zero factors in it gains 2^-1060 (sums and
   ///    differences are exact there). Where every factor is zero the quantity is an exact
   ///    zero, as BoundedDouble keeps it, so that pairs at equal velocities (d1 = 0) and
-  ///    bounds that do not grow keep their exact zeros.
+  ///    bounds that do not grow keep their exact zeros. Two losses that a later product
+  ///    could multiply are covered where they arise: e gains 2^-1073 on an axis with a
+  ///    velocity (the products v h, which d1 multiplies in q), and a subnormal A proves
+  ///    nothing (A/2 rounded, then multiplied by h and h^2).
   /// The allowance is exact. A NaN or an overflow makes a value or a bound non-finite, and
   /// then enclosure() and apart_by_reach prove nothing. False when a centre is not linear or
   /// the origin comes before a bound's reset.
@@ -319,7 +322,9 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
       const double d0 = ca - cb, d1 = la[k].v - lb[k].v;
       any |= la[k].v != 0 || lb[k].v != 0 || M != 0;
       any_d1 |= d1 != 0;
-      const double e = 7 * u * M, e1 = u * std::fabs(d1);
+      // A product v h below the normal range loses up to 2^-1075 (two of them: 2^-1074),
+      // which d1 may then multiply in q: carried in e itself (a reviewer's case).
+      const double e = 7 * u * M + (la[k].v != 0 || lb[k].v != 0 ? 0x1p-1073 : 0.0), e1 = u * std::fabs(d1);
       p += d0 * d0;
       q += d0 * d1;
       sq += d1 * d1;
@@ -339,6 +344,10 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     for (const RadiusGrowth& g : {ga, gb}) {
       if (!(g.radius >= 0) || !(g.acceleration >= 0)) return false;  // the bounds above need non-negative terms
       if (g.acceleration == 0) continue;
+      // A subnormal A/2 loses up to 2^-1075, which h^2 may multiply far beyond the 2^-1060
+      // below (a reviewer's case): proves nothing. (A normal A/2 times h >= 1 stays normal,
+      // and with h < 1 a loss below the normal range only shrinks.)
+      if (g.acceleration < 0x1p-1021) return false;
       const double h = origin - g.reset_time, half = g.acceleration * 0.5;
       if (!(h >= 0)) return false;
       grows = true;
@@ -358,14 +367,16 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   /// separation()'s first answer, "apart up to the horizon", where the gap alone proves it,
   /// in doubles: the centres are |D0| apart at the origin and close at most |D1| per unit
   /// of time, so they stay at least |D0| - |D1| L apart on [0, L]; the radii sum to at most
-  /// c0 + max(c1, 0) L + max(c2, 0) L^2 there (each term bounds its own, whatever the
-  /// signs); if the gap exceeds that, f >= |D|^2 - R^2 > 0 (the allowance is >= 0). The
+  /// c0 + c1 L + c2 L^2 there (non-negative coefficients); if the gap exceeds that, f >= |D|^2 - R^2 > 0 (the allowance is >= 0). The
   /// triangle inequality is weaker than the closest approach separation() computes, so
   /// this proves only what that proves too, and pairs whose bounds are far apart (most
   /// of the grid's candidates) skip its interval arithmetic. Each input's bound (e) is
   /// taken with the enclosure's factor 1.0625 and the few roundings here (a relative
   /// 2^-53 each, fewer than 16) are covered by the factors 1 -/+ 2^-48; a bound that
-  /// might be negative, an overflow or a NaN proves nothing.
+  /// might be negative, an overflow or a NaN proves nothing, and so does a radius
+  /// coefficient that might be negative (R could then turn negative and R^2 exceed the
+  /// reach's square: never so for a bound's r + A/2 (t - t0)^2 from its reset on, but an
+  /// owner's radius is not checked otherwise).
   [[gnu::always_inline]] static bool apart_by_reach(const Inputs& in, double limit) {
     constexpr double margin = 0x1p-48, largest = std::numeric_limits<double>::max();
     const double p_lo = in.p.v - 1.0625 * in.p.e;  // |D0|^2 from below
@@ -375,7 +386,8 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     double reach = std::sqrt(std::fabs(sq_hi)) * limit;  // |D1| L
     double power = 1;  // L^i
     for (std::size_t j = 0; j < 3; ++j) {
-      reach += std::max(in.r[j].v + 1.0625 * in.r[j].e, 0.0) * power;
+      if (!(in.r[j].v - 1.0625 * in.r[j].e >= 0)) return false;
+      reach += (in.r[j].v + 1.0625 * in.r[j].e) * power;
       power *= limit;
     }
     return reach * (1 + margin) < gap;  // false for a NaN or an infinite reach

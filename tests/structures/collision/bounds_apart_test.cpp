@@ -173,6 +173,51 @@ void tangency_at_the_horizon() {
 TEST(BoundsApart, TangencyAtTheHorizon) { tangency_at_the_horizon<FastOwner>(); }
 TEST(BoundsApart, TangencyAtTheHorizonFromTheStoredNumbers) { tangency_at_the_horizon<StoredOwner>(); }
 
+// Radii that might not grow from the clock on prove nothing, through both proofs: a clock
+// before a bound's reset (its radius shrinks towards the reset), and a negative or NaN
+// acceleration bound (never a state of the world, which rejects them: the proof must not
+// rely on that).
+template <class Owner>
+void proves_nothing_without_growing_radii() {
+  Scene s;
+  s.motion[0] = Motion<3>::linear(0, {0, 0, 0}, {0, 0, 0});
+  s.motion[1] = Motion<3>::linear(0, {100, 0, 0}, {0, 0, 0});
+  auto holds = [&] {
+    Owner owner{&s};
+    const BoundSeparation<Owner> c(owner, BodyId{0, 0}, BodyId{1, 0}, "test", 1);
+    return c.holds_before(Root::at(0), 1);
+  };
+  constexpr double nothing = -std::numeric_limits<double>::infinity();
+  for (Bound& b : s.bound) b = Bound{1, 8, 0};
+  EXPECT_GT(holds(), 1) << "far apart, growing from the clock on: apart until the horizon";
+  s.bound[1].reset_time = 0.5;
+  EXPECT_EQ(holds(), nothing) << "the clock before a reset";
+  s.bound[1] = Bound{1, -8, 0};
+  EXPECT_EQ(holds(), nothing) << "a negative acceleration bound";
+  s.bound[1] = Bound{1, std::numeric_limits<double>::quiet_NaN(), 0};
+  EXPECT_EQ(holds(), nothing) << "a NaN acceleration bound";
+}
+
+// A review's case: a subnormal acceleration bound, whose half rounds, times h^2 with the clock
+// at 2^300. The spheres overlap at the clock (radius 2^-470 (1 + 2^-5) reaches a centre
+// 2^-470 (1 + 2^-10) away): never "apart" (the stored numbers' proof said so once).
+TEST(BoundsApart, ASubnormalAccelerationBoundFarFromTheOriginClaimsNothingFalse) {
+  const double origin = 0x1p300;
+  Scene s;
+  s.motion[0] = Motion<3>::linear(origin, {0, 0, 0}, {0, 0, 0});
+  s.motion[1] = Motion<3>::linear(origin, {0x1p-470 * (1 + 0x1p-10), 0, 0}, {0, 0, 0});
+  s.bound[0] = Bound{0x1p-470, 0x1p-1074, 0};
+  s.bound[1] = Bound{0, 0, 0};
+  Tally tally;
+  EXPECT_FALSE(check<FastOwner>(s, 0, origin, next_up(origin), tally));
+  EXPECT_FALSE(check<StoredOwner>(s, 0, origin, next_up(origin), tally));
+}
+
+TEST(BoundsApart, RadiiThatMightNotGrowProveNothing) {
+  proves_nothing_without_growing_radii<FastOwner>();
+  proves_nothing_without_growing_radii<StoredOwner>();
+}
+
 // Bounds closing head on (the centres' line along a random direction, one centre moving
 // straight at the other): the gap |D0| - |D1| s reaches the radii's sum at about T, which is
 // where the gap-alone test (apart_by_reach) is tight. Horizons a relative 1e-3 ... 1e-15
