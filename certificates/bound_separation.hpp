@@ -296,7 +296,7 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   ///    relative (h_r, at most two products and a sum), their sums by one more: 8 u
   ///    relative;
   ///  - a product below the normal range loses up to 2^-1075 absolute: each bound whose
-  ///    quantity has a product of non-zero factors in it gains 2^-1060 (sums and
+  ///    quantity has a product of non-zero factors in it gains 2^-1060 (p's always; sums and
   ///    differences are exact there). Where every factor is zero the quantity is an exact
   ///    zero, as BoundedDouble keeps it, so that pairs at equal velocities (d1 = 0) and
   ///    bounds that do not grow keep their exact zeros. Two losses that a later product
@@ -312,7 +312,7 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     std::array<StoredLine, 3> la, lb;
     if (!owner_->stored_centre(first(), la) || !owner_->stored_centre(second(), lb)) return false;
     double p = allowance_, q = 0, sq = 0, ep = 0, eq = 0, qm = 0;
-    bool any = false, any_d1 = false;  // a velocity or coordinate, a velocity difference not zero
+    bool any_d1 = false;  // a velocity difference not zero
     for (std::size_t k = 0; k < 3; ++k) {
       const double ha = origin - la[k].t0, hb = origin - lb[k].t0;
       const double ma = la[k].v * ha, mb = lb[k].v * hb;
@@ -320,7 +320,6 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
       const double M = std::fabs(la[k].x) + std::fabs(la[k].offset) + std::fabs(ma) + std::fabs(lb[k].x) +
                        std::fabs(lb[k].offset) + std::fabs(mb);
       const double d0 = ca - cb, d1 = la[k].v - lb[k].v;
-      any |= la[k].v != 0 || lb[k].v != 0 || M != 0;
       any_d1 |= d1 != 0;
       // A product v h below the normal range loses up to 2^-1075 (two of them: 2^-1074),
       // which d1 may then multiply in q: carried in e itself (a reviewer's case).
@@ -332,10 +331,10 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
       eq += std::fabs(d1) * e + std::fabs(d0) * e1 + e * e1;
       qm += std::fabs(d0 * d1);
     }
-    // Where every velocity and coordinate is zero, so are d0, e and p's products; where
-    // every velocity difference is zero, so are q's and sq's.
-    const double tiny_p = any ? tiny : 0, tiny_d1 = any_d1 ? tiny : 0;
-    in.p = B(p, ep + 4 * u * p + tiny_p);
+    // Where every velocity difference is zero, so are q's and sq's products: exact zeros.
+    // p's bound always gains tiny: a p whose lower end is not positive proves nothing anyway.
+    const double tiny_d1 = any_d1 ? tiny : 0;
+    in.p = B(p, ep + 4 * u * p + tiny);
     in.q = B(q, eq + 4 * u * qm + tiny_d1);
     in.sq = B(sq, 6 * u * sq + tiny_d1);
     const RadiusGrowth ga = owner_->radius_growth(first()), gb = owner_->radius_growth(second());
