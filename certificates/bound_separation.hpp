@@ -25,7 +25,8 @@
 /// finite horizon, holds_before proves from the bounds' closest approach that the pair
 /// stays apart until the horizon or until a time its failure time is deferred to.
 /// And optionally, for that proof from the stored numbers (stored_inputs below: one
-/// error bound per sum instead of one per operation, about half the proof's instructions):
+/// error bound per sum instead of one per operation; 0.68x the proof's instructions on the
+/// unknown-trajectory scene, docs/benchmarks/event-cost.md):
 ///   bool stored_centre(BodyId, std::array<StoredLine, 3>&) const;  (false when not linear)
 ///   RadiusGrowth radius_growth(BodyId) const;
 
@@ -366,10 +367,11 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   /// separation()'s first answer, "apart up to the horizon", where the gap alone proves it,
   /// in doubles: the centres are |D0| apart at the origin and close at most |D1| per unit
   /// of time, so they stay at least |D0| - |D1| L apart on [0, L]; the radii sum to at most
-  /// c0 + c1 L + c2 L^2 there (non-negative coefficients); if the gap exceeds that, f >= |D|^2 - R^2 > 0 (the allowance is >= 0). The
-  /// triangle inequality is weaker than the closest approach separation() computes, so
-  /// this proves only what that proves too, and pairs whose bounds are far apart (most
-  /// of the grid's candidates) skip its interval arithmetic. Each input's bound (e) is
+  /// c0 + c1 L + c2 L^2 there (non-negative coefficients); if the gap exceeds that,
+  /// f >= |D|^2 - R^2 > 0 (the allowance is >= 0). The triangle inequality is weaker than
+  /// the closest approach separation() computes, so this proves only what that proves too,
+  /// and pairs whose bounds are far apart (most of the grid's candidates) skip the closest
+  /// approach. Each input's bound (e) is
   /// taken with the enclosure's factor 1.0625 and the few roundings here (a relative
   /// 2^-53 each, fewer than 16) are covered by the factors 1 -/+ 2^-48; a bound that
   /// might be negative, an overflow or a NaN proves nothing, and so does a radius
