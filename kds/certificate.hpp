@@ -180,6 +180,7 @@ class CertificateBase : public Function {
   std::uint64_t tie_key_ = 0;
   double horizon_ = std::numeric_limits<double>::infinity();
   bool custom_tie_key_ = false;
+  bool kept_ = false;  // Simulator::keep: exempt from reschedules until the next flush
   Root failure_;
   std::array<BodyLink, max_bodies> links_;
 };

@@ -149,6 +149,7 @@ void Simulator::destroy(CertificateBase* c) {
   if (c->in_queue_) queue_->erase(c);
   c->in_queue_ = false;
   c->state_ = CertificateBase::State::destroyed;
+  unkeep(c);  // the clock may move on (set_now) before the next flush clears kept_
   for (auto& l : c->links_) l.unlink();
   // Keep the memory until the clock moves on: the current time may be a root of c.
   graveyard_.push_back(std::move(slots_[c->id_]));
@@ -158,8 +159,28 @@ void Simulator::destroy(CertificateBase* c) {
   touch();
 }
 
+bool Simulator::keep(CertificateBase* c) {
+  if (c == nullptr || !c->alive()) throw std::logic_error("kds::Simulator::keep: certificate destroyed");
+  const bool idle = c->state_ == CertificateBase::State::idle;
+  const bool deferred = c->state_ == CertificateBase::State::scheduled && c->deferred_;
+  if ((!idle && !deferred) || now_.source() == c || c == failing_) return false;
+  if (!c->kept_) {
+    kept_.push_back(c);
+    ++stats_.certificates_kept;
+  }
+  c->kept_ = true;
+  return true;
+}
+
+void Simulator::unkeep(CertificateBase* c) {
+  if (!c->kept_) return;
+  kept_.erase(std::find(kept_.begin(), kept_.end(), c));
+  c->kept_ = false;
+}
+
 void Simulator::reschedule(CertificateBase* c) {
   if (!c->alive()) throw std::logic_error("kds::Simulator::reschedule: " + describe(*c) + " is destroyed");
+  if (c->kept_) return;  // its structure proved its schedule holds of the new function (keep)
   // The current time may be a root of c's old function: fix its exact value first.
   if (now_.source() == c) pin_clock();
   // Its scheduled root belongs to the old function: take it out of the queue now, so
@@ -182,6 +203,7 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
   // The clock's exact value may still be computed from c's old function: fix it first,
   // unless the new function has the same roots (renew_negated).
   if (!roots_kept && now_.source() == c) pin_clock();
+  unkeep(c);
   if (c->in_queue_) {
     queue_->erase(c);
     c->in_queue_ = false;
@@ -222,6 +244,8 @@ void Simulator::end_renewal(CertificateBase* c, Birth birth) {
 }
 
 void Simulator::flush() {
+  for (CertificateBase* c : kept_) c->kept_ = false;
+  kept_.clear();
   for (std::size_t i = 0; i < pending_.size(); ++i) {
     CertificateBase* c = pending_[i];
     if (!c->alive()) continue;
@@ -359,6 +383,11 @@ void Simulator::validate(const CertificateBase& c) const {
 
 void Simulator::process(CertificateBase& c) {
   const std::uint64_t sequence = c.sequence_;
+  failing_ = &c;
+  struct Done {
+    const CertificateBase*& failing;
+    ~Done() { failing = nullptr; }
+  } done{failing_};
   c.on_failure(*this);
   // Renewed (a new sequence: it may be scheduled already if a callback flushed), destroyed
   // or waiting to be rescheduled: anything else would fail again at once.

@@ -102,6 +102,17 @@ class Simulator {
   void destroy(CertificateBase* c);
   /// Recomputes the failure time of c (its function changed, or it must fire again later).
   void reschedule(CertificateBase* c);
+  /// Exempts c from the reschedules of the motion changes that follow, up to the next
+  /// flush: its structure has proven that what c's schedule says still holds of its new
+  /// function, at every time from now on. That is, c is idle (no failure up to its
+  /// horizon) or deferred (none before its queued time), and the new function is positive
+  /// wherever the old one was (the collision world's bound restarted inside the old one:
+  /// every proof over the larger bound holds of the smaller). Returns false, and changes
+  /// nothing, when c's schedule is one that needs its function: a computed failure time
+  /// (the queue may compare its exact value), a failure time not computed yet, the
+  /// clock's own root, or the failure being processed; the caller then reschedules or
+  /// renews it as usual.
+  bool keep(CertificateBase* c);
   /// Gives a live certificate new data, as if it were destroyed and a new one created
   /// with `bodies` (it gets a new creation order and tie key, and its failure time is
   /// computed in the reschedule step with `birth`), but keeps its memory and id and moves
@@ -184,6 +195,7 @@ class Simulator {
   }
   void adopt(std::unique_ptr<CertificateBase> c);
   void begin_renewal(CertificateBase* c, const BodyList& bodies, bool roots_kept);
+  void unkeep(CertificateBase* c);  // c leaves kept_ (destroyed or renewed)
   void end_renewal(CertificateBase* c, Birth birth);
   void mark_pending(CertificateBase* c);
   void set_now(const Root& t);
@@ -209,6 +221,8 @@ class Simulator {
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::unique_ptr<CertificateBase>> graveyard_;  // destroyed, kept while now_ may refer to them
   std::vector<CertificateBase*> pending_;
+  const CertificateBase* failing_ = nullptr;  // the certificate whose failure is being processed
+  std::vector<CertificateBase*> kept_;  // exempt from reschedules until the next flush (keep)
   std::vector<CertificateBase*> rounded_;      // round_clock: events moved to the rounded time
   // Certificates whose failure time is a copy of the clock that was not pinned yet (its
   // exact value computed from the clock's source): pin_clock shares the clock's exact

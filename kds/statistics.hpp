@@ -20,6 +20,7 @@ struct Statistics {
   std::uint64_t certificates_destroyed = 0;
   std::uint64_t certificates_rescheduled = 0;  ///< failure times recomputed for existing certificates
   std::uint64_t certificates_renewed = 0;  ///< certificates given new data in place (Simulator::renew)
+  std::uint64_t certificates_kept = 0;  ///< certificates a motion change left as they were (Simulator::keep)
   std::uint64_t certificates_live = 0;
   std::uint64_t certificates_live_max = 0;
   std::uint64_t touched_total = 0;  ///< certificates created, destroyed or rescheduled while processing events (a renewal counts as a destruction and a creation)
@@ -48,7 +49,7 @@ struct Statistics {
        << s.events_at_equal_times << ")\n";
     for (const auto& k : s.events_by_kind) os << "  " << k.kind << ": " << k.count << '\n';
     os << "certificates: created " << s.certificates_created << ", destroyed " << s.certificates_destroyed
- << ", rescheduled " << s.certificates_rescheduled << ", renewed " << s.certificates_renewed << ", live " << s.certificates_live << " (max "
+ << ", rescheduled " << s.certificates_rescheduled << ", renewed " << s.certificates_renewed << ", kept " << s.certificates_kept << ", live " << s.certificates_live << " (max "
        << s.certificates_live_max << ")\n";
     os << "failure times: " << s.solver.failure_computations << " computed, " << s.solver.failure_exact
        << " by the exact path";

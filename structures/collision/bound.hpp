@@ -50,4 +50,17 @@ struct Bound {
 /// InvalidInput naming the sphere, the time and by how much otherwise.
 void check_within_bound(SphereId id, const Bound& bound, const Motion<3>& centre, double t, const SphereState& s);
 
+/// Whether the bound restarted at t from the state s (centre s.position + s.velocity
+/// (t' - t), radius r + A/2 (t' - t)^2) lies inside the current one at every t' >= t,
+/// proven with every rounding bounded. With tau = t - t0 and u = t' - t, the current
+/// bound's radius is r + A/2 (tau + u)^2 = r + A/2 tau^2 + A tau u + A/2 u^2, so it holds
+/// when |s.position - centre(t)| <= A/2 tau^2 and |s.velocity - centre'| <= A tau: the
+/// centres drift apart by at most the first plus the second times u. A state the sphere
+/// reaches with |a| <= A meets both (eq. 2), except for its integrator's rounding at the
+/// boundary; a contact's response breaks the second. Then every proof made over the
+/// current bound (two bounds apart, a bound clear of a plane) holds of the new one, and
+/// the collision world keeps those certificates (CollisionWorld::restart). False for a
+/// centre that is not linear, A = 0 or t = t0.
+bool restarts_inside(const Bound& bound, const Motion<3>& centre, double t, const SphereState& s);
+
 }  // namespace kds

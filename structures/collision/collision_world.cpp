@@ -356,16 +356,37 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
   // A pair whose partner stays a candidate keeps its certificate: renewed (its memory,
   // id and place in the pair table kept), as if destroyed here and created in
   // create_certificates (Simulator::begin_renew, end_renew in refresh_pairs).
+  // A bound that restarts inside the old one (restarts_inside: no contact changed the
+  // sphere's velocity, as at most bound collisions) keeps every proof made over the old
+  // one: its pair and wall certificates that are idle (apart up to their horizon) or
+  // deferred (apart before their queued time) stay as they are, with no failure time
+  // computed (Simulator::keep), and its deadline stays, the horizon of those proofs. (A
+  // pair certificate with an allowance is renewed: its function is not the bounds' gap.)
+  restarting_ = {no_sphere, no_sphere};
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    restarting_[i] = ids[i];
+    // (At its deadline a bound starts afresh: the proofs end there.)
+    const Record& r = spheres_[ids[i]];
+    restarts_inside_[i] = !ballistic(ids[i]) && t < r.reset_deadline &&
+                          restarts_inside(r.bound, centre_motion(ids[i]), t, states[i]);
+  }
   for (SphereId id : ids) {
     destroy_certificates(id, true);
     broad_phase_->bound_will_reset(id);
   }
-  for (std::size_t i = 0; i < ids.size(); ++i) reset_bound(ids[i], t, states[i]);
+  for (std::size_t i = 0; i < ids.size(); ++i) reset_bound(ids[i], t, states[i], restarts_inside_[i]);
   for (SphereId id : ids) broad_phase_->bound_was_reset(id);
   for (SphereId id : ids) create_certificates(id);
+  restarting_ = {no_sphere, no_sphere};
 }
 
-void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s) {
+bool CollisionWorld::keeps_proofs(SphereId id) const {
+  for (std::size_t i = 0; i < restarting_.size(); ++i)
+    if (restarting_[i] == id) return restarts_inside_[i];
+  return true;
+}
+
+void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s, bool keep_deadline) {
   Record& r = spheres_[id];
   r.bound.reset_time = t;
   max_speed_ = std::max(max_speed_, norm(s.velocity));
@@ -379,9 +400,9 @@ void CollisionWorld::reset_bound(SphereId id, double t, const SphereState& s) {
   const Vec<3> no_gravity{0, 0, 0};
   sim_.bodies().set_motion(body_[id], Motion<3>::accelerated(t, s.position, s.velocity,
                                                              ballistic(id) ? settings_.gravity : no_gravity));
-  if (!ballistic(id)) {
-    r.reset_deadline = t + r.bound.time_to_fill(cell_sides_.side(r.level));  // eq. (8)
-  }
+  // Eq. (8); a bound that restarted inside the old one fills its cell later, so the old
+  // deadline is still in time.
+  if (!ballistic(id) && !keep_deadline) r.reset_deadline = t + r.bound.time_to_fill(cell_sides_.side(r.level));
 }
 
 bool CollisionWorld::bound_is_exact(SphereId id, double t) const {
@@ -464,8 +485,7 @@ double CollisionWorld::clock_rounding_depth(double t, double speed) const {
 // ---------------------------------------------------------------- certificates
 
 void CollisionWorld::create_certificates(SphereId id) {
-  for (int w = 0; w < wall_count; ++w)
-    if (broad_phase_->may_reach_wall(id, static_cast<Wall>(w))) create_wall(id, static_cast<Wall>(w));
+  refresh_walls(id);
   if (!ballistic(id))
     spheres_[id].reset =
         sim_.create<ResetCertificate>(*this, body_[id], spheres_[id].reset_deadline, kResetting, tie_key::bookkeeping(id, 0));
@@ -478,8 +498,12 @@ void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
     const auto [other, c] = pairs_.of(id)[i];
     if (ballistic(id) && ballistic(other)) note_if_failing_now(*c);
     // Renewed: a sphere pair, not the certificate whose failure is the clock (the clock
-    // keeps its old function's value: that one is made anew).
+    // keeps its old function's value: that one is made anew). Kept as it is when its proof
+    // holds of the restarted bounds (restart).
     if (renew_pairs && !is_polytope(id) && !is_polytope(other) && sim_.now().source() != c) {
+      if (keeps_proofs(id) && keeps_proofs(other) && static_cast<PairCertificate*>(c)->allowance() == 0 &&
+          sim_.keep(c))
+        continue;
       if (renewing_.size() <= c->id()) renewing_.resize(std::size_t{c->id()} + 1, 0);
       if (!renewing_[c->id()]) {  // (a pair of two resetting spheres is listed by both)
         renewing_[c->id()] = 1;
@@ -494,6 +518,7 @@ void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
   Record& r = spheres_[id];
   for (WallCertificate*& w : r.walls)
     if (w != nullptr) {
+      if (renew_pairs && keeps_proofs(id) && w->allowance() == 0 && sim_.keep(w)) continue;
       if (ballistic(id)) note_if_failing_now(*w);
       sim_.destroy(w);
       w = nullptr;
@@ -505,6 +530,11 @@ void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
 }
 
 void CollisionWorld::candidates_changed(SphereId id) {
+  refresh_walls(id);
+  refresh_pairs(id);
+}
+
+void CollisionWorld::refresh_walls(SphereId id) {
   Record& r = spheres_[id];
   for (int w = 0; w < wall_count; ++w) {
     const bool reach = broad_phase_->may_reach_wall(id, static_cast<Wall>(w));
@@ -515,7 +545,6 @@ void CollisionWorld::candidates_changed(SphereId id) {
       r.walls[w] = nullptr;
     }
   }
-  refresh_pairs(id);
 }
 
 void CollisionWorld::refresh_pairs(SphereId id) {

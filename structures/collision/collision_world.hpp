@@ -265,7 +265,10 @@ class CollisionWorld final : public Structure {
   void separate(const Contact& c, std::array<SphereState, 2>& s) const;
   void record(const Contact& c);
   void restart(std::span<const SphereId> ids, double t, std::span<const SphereState> states);
-  void reset_bound(SphereId id, double t, const SphereState& s);
+  void reset_bound(SphereId id, double t, const SphereState& s, bool keep_deadline = false);
+  /// Whether the proofs over sphere id's bound hold of its bound after the restart under
+  /// way: its bound does not change, or restarts inside the old one (restarts_inside).
+  bool keeps_proofs(SphereId id) const;
 
   // Contacts at one instant (docs/structures/collision.md, "Simultaneous contacts").
   void begin_instant(double t);
@@ -296,6 +299,7 @@ class CollisionWorld final : public Structure {
                        const std::string& when) const;
   const MinkowskiDifference& difference_of(const ConvexPolytope& a, const ConvexPolytope& b) const;
   void create_wall(SphereId id, Wall w);
+  void refresh_walls(SphereId id);
   void refresh_pairs(SphereId id);
 
   Simulator& sim_;
@@ -331,6 +335,9 @@ class CollisionWorld final : public Structure {
   // By certificate id: a pair certificate between the halves of its renewal (restart
   // renews the pairs of a sphere whose bound resets; refresh_pairs ends or destroys them).
   std::vector<std::uint8_t> renewing_;
+  // The spheres of the restart under way, and whether each restarts inside its old bound.
+  std::array<SphereId, 2> restarting_{no_sphere, no_sphere};
+  std::array<bool, 2> restarts_inside_{};
   std::uint32_t stamp_now_ = 0;
 };
 

@@ -230,7 +230,10 @@ TEST(Determinism, DeferredFailureTimesChangeNoEvent) {
     EXPECT_GT(on.deferred, 100u);
     EXPECT_LT(on.computed_later, on.deferred);
     EXPECT_EQ(off.deferred, 0u);
-    EXPECT_EQ(on.apart, off.apart);  // "apart" does not depend on the setting
+    // "Apart" answers: the same certificates answer idle either way, but a bound restarted
+    // inside the old one keeps its deferred certificates (Simulator::keep), where without
+    // deferral their computed failure times are renewed and holds_before asked again.
+    EXPECT_LE(on.apart, off.apart);
   }
 }
 

@@ -218,6 +218,9 @@ TEST(UnknownPaperScene, SmallSceneMatchesAllPairsAndMissesNoContact) {
   WorldRun w(spheres, settings, audited);
   ASSERT_NO_THROW(w.run_until(1.5));
   EXPECT_GT(w.sim->statistics().audits, 100u);
+  // Most bound collisions restart both bounds inside the old ones, keeping the proofs over
+  // them (CollisionWorld::restart): the audit checked every kept certificate after each event.
+  EXPECT_GT(w.sim->statistics().certificates_kept, 100u);
 }
 
 // Audits after every event on a small unknown scene: bounds inside their cells, every
@@ -234,6 +237,7 @@ TEST(UnknownAudit, SmallSceneAudited) {
   WorldRun w(spheres, settings, audited);
   ASSERT_NO_THROW(w.run_until(2));
   EXPECT_GT(w.sim->statistics().audits, 100u);
+  EXPECT_GT(w.sim->statistics().certificates_kept, 10u);
   EXPECT_GT(w.world->sphere_contacts() + w.world->wall_contacts(), 5u);
 }
 
