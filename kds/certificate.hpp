@@ -118,7 +118,9 @@ class CertificateBase : public Function {
   ///    defer_failure_times turns this case off); only their isolating intervals may
   ///    differ in the last bits, as the failure time is then found from a later clock,
   ///    and a deferred time that falls within another failure's interval costs an exact
-  ///    comparison. The failure time may be computed inside a handler (round_clock, when
+  ///    comparison. (A deferred certificate its structure keeps through a motion change,
+  ///    Simulator::keep, has a new function positive wherever the old one was: its first
+  ///    failure after the deferred time is still the new function's first failure.) The failure time may be computed inside a handler (round_clock, when
   ///    a motion changes): a structure changes what its certificates read only after
   ///    set_motion, as the motion-change protocol already asks.
   /// The pair certificate over time-varying bounds proves both from the bounds' closest

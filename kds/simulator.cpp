@@ -180,7 +180,11 @@ void Simulator::unkeep(CertificateBase* c) {
 
 void Simulator::reschedule(CertificateBase* c) {
   if (!c->alive()) throw std::logic_error("kds::Simulator::reschedule: " + describe(*c) + " is destroyed");
-  if (c->kept_) return;  // its structure proved its schedule holds of the new function (keep)
+  // Kept: its structure proved its schedule holds of the new function (keep), as long as
+  // that schedule is still a proof. round_clock, at the start of a motion change, may
+  // have computed a deferred failure time since, from the old function: that one goes.
+  if (c->kept_ && (c->state_ == CertificateBase::State::idle || c->deferred_)) return;
+  unkeep(c);
   // The current time may be a root of c's old function: fix its exact value first.
   if (now_.source() == c) pin_clock();
   // Its scheduled root belongs to the old function: take it out of the queue now, so
@@ -305,12 +309,14 @@ CertificateBase* Simulator::front() {
     CertificateBase* c = queue_->top();
     if (c == nullptr || !c->deferred_) [[likely]]
       return c;
-    // Its function has not changed since it was deferred (a change would have taken it
-    // out of the queue), and it holds from then to its queued time, which is ahead of the
-    // clock (no event at or after that time has been processed: it comes first at ties).
-    // So its first failure after the clock is the one it would have had.
+    // It holds from when it was deferred to its queued time, which is ahead of the clock
+    // (no event at or after that time has been processed: it comes first at ties): its
+    // function has not changed since (a change takes it out of the queue), or changed
+    // only where its structure proved the new one positive wherever the old one was
+    // (keep). So its first failure after the clock is the one it would have had.
     Root f = c->failure_after(now_, Birth::generic, settings_.exactness, c->horizon_);
     c->deferred_ = false;  // after the computation: if it throws, the certificate stays deferred
+    unkeep(c);  // its schedule now reads its function: a motion change must reschedule it
     ++stats_.deferred_computed;
     if (!f.is_infinite() && f.lo() > c->horizon_) {
       f = Root::infinity();

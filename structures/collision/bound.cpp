@@ -38,8 +38,9 @@ bool restarts_inside(const Bound& bound, const Motion<3>& centre, double t, cons
   if (!(bound.acceleration >= 0x1p-1000) || !(t > bound.reset_time)) return false;
   const double tau = next_down(t - bound.reset_time);  // t - t0 from below
   if (!(tau > 0)) return false;
-  // A/2 tau^2 and A tau from below, squared from below (products rounded to nearest,
-  // each stepped down once: nothing here is subnormal).
+  // A/2 tau^2 and A tau from below, squared from below: products rounded to nearest,
+  // each stepped down once (a subnormal result too: its rounding error is at most half
+  // the step).
   const double reach_x = next_down(next_down(0.5 * bound.acceleration * tau) * tau);
   const double reach_v = next_down(bound.acceleration * tau);
   const double limit_x = next_down(reach_x * reach_x), limit_v = next_down(reach_v * reach_v);

@@ -380,6 +380,12 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
   restarting_ = {no_sphere, no_sphere};
 }
 
+bool CollisionWorld::restarting_inside(SphereId id) const {
+  for (std::size_t i = 0; i < restarting_.size(); ++i)
+    if (restarting_[i] == id) return restarts_inside_[i];
+  return false;
+}
+
 bool CollisionWorld::keeps_proofs(SphereId id) const {
   for (std::size_t i = 0; i < restarting_.size(); ++i)
     if (restarting_[i] == id) return restarts_inside_[i];

@@ -121,6 +121,11 @@ class CollisionWorld final : public Structure {
   const Sphere& sphere(SphereId id) const { return spheres_[id].spec; }
   const Bound& bound(SphereId id) const { return spheres_[id].bound; }
   bool ballistic(SphereId id) const { return spheres_[id].spec.max_acceleration == 0; }
+  /// Whether the bound of `id` is being restarted inside its old one (restart, between
+  /// the broad phase's bound_will_reset and bound_was_reset): a certificate proving the
+  /// bound clear of something (a plane it has not reached) holds of the new bound, and a
+  /// broad phase may keep it (Simulator::keep).
+  bool restarting_inside(SphereId id) const;
   bool is_polytope(SphereId id) const { return spheres_[id].spec.polytope != nullptr; }
   /// How far an object reaches from its centre toward wall w: its radius, or the
   /// polytope's extreme vertex along the wall's axis.

@@ -66,8 +66,27 @@ void TvbGrid::move(SphereId id, const CellRange& cells) {
   r.cells = cells;
 }
 
+void TvbGrid::bound_will_reset(SphereId id) {
+  // A bound restarting inside the old one reaches every face out later than the old one
+  // did: its "entering" certificates that are idle or deferred stay (Simulator::keep; the
+  // world keeps its deadline, their horizon). A "leaving" certificate proves the bound
+  // still reaches past a face, which a smaller bound may not: those go, as do all faces
+  // of any other reset.
+  const bool inside = world_->restarting_inside(id);
+  for (std::size_t i = 0; i < spheres_[id].faces.size(); ++i) {
+    FaceCertificate*& c = spheres_[id].faces[i];
+    if (c == nullptr) continue;
+    if (inside && c->reach() < 0 && sim_->keep(c)) continue;
+    sim_->destroy(c);
+    c = nullptr;
+  }
+}
+
 void TvbGrid::bound_was_reset(SphereId id) {
-  move(id, region_now(id));
+  const CellRange cells = region_now(id);
+  // A region that shrank: its kept faces belong to the old region's planes.
+  if (!(cells == spheres_[id].cells)) destroy_faces(id);
+  move(id, cells);
   create_faces(id);
 }
 
@@ -102,6 +121,7 @@ void TvbGrid::create_faces(SphereId id, const FaceCertificate* crossed, int axis
     if (axis >= 0 && k != axis) continue;
     const std::int32_t lo = r.cells.lo[k], hi = r.cells.hi[k];
     auto make = [&](double plane, int side, int reach, const char* kind, int code) {
+      if (r.faces[code - 1] != nullptr) return;  // kept through a restart (bound_will_reset)
       const bool negation = crossed != nullptr && crossed->axis() == k && crossed->plane() == plane &&
                             crossed->side() == -side && crossed->reach() == -reach;
       const auto key = tie_key::bookkeeping(id, static_cast<std::uint8_t>(code));

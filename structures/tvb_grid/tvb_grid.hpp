@@ -34,7 +34,7 @@ class TvbGrid final : public BroadPhase {
 
   const char* name() const override { return "tvb-grid"; }
   void start(CollisionWorld& world) override;
-  void bound_will_reset(SphereId id) override { destroy_faces(id); }
+  void bound_will_reset(SphereId id) override;
   void bound_was_reset(SphereId id) override;
   void candidates(SphereId id, std::vector<SphereId>& out) override;
   bool may_reach_wall(SphereId id, Wall w) const override;

@@ -120,7 +120,7 @@ TEST(KeptCertificates, DestroyedOrRenewedBeforeTheFlushTheyAreForgotten) {
   move(sim, other);  // the renewed one is pending: left to the flush
   sim.flush();
   EXPECT_EQ(kds::compare(renewed->failure_time(), 6.0), 0);
-  // Kept again and still exempt after the clock moved on (set_now clears the graveyard).
+  // Kept again; the clock moving on (run_until flushes) ends the exemption.
   renewed->holds = inf;
   sim.reschedule(renewed);
   renewed->set_horizon(10);
@@ -130,6 +130,67 @@ TEST(KeptCertificates, DestroyedOrRenewedBeforeTheFlushTheyAreForgotten) {
   const std::uint64_t before = sim.statistics().certificates_rescheduled;
   move(sim, other);
   EXPECT_EQ(sim.statistics().certificates_rescheduled, before + 1);  // run_until flushed: no longer kept
+}
+
+/// f(t) = x(t), the body's coordinate; holds_before answers `holds`.
+class Coordinate final : public kds::Certificate<Coordinate> {
+ public:
+  Coordinate(kds::Simulator& sim, kds::BodyId b, double holds, int& against_20)
+      : Certificate<Coordinate>({b}), sim_(sim), holds(holds), against_20(against_20) {}
+  template <class NT>
+  Polynomial<NT> function(double origin) const {
+    return sim_.bodies().coordinate<NT>(bodies()[0], 0, origin);
+  }
+  double holds_before(const kds::Root&, double) const override { return holds; }
+  void on_failure(kds::Simulator& sim) override {
+    against_20 = kds::compare(sim.now(), 20.0);  // now (a root of this function) is read while it lives
+    sim.destroy(this);
+  }
+  const char* kind() const override { return "coordinate"; }
+  kds::Simulator& sim_;
+  double holds;
+  int& against_20;  // outside: the certificate is gone when the test reads it
+};
+
+/// f(t) = 2 - t^2: fails at sqrt(2), not a double; its handler runs `on`.
+class Parabola final : public kds::Certificate<Parabola> {
+ public:
+  explicit Parabola(kds::BodyId b) : Certificate<Parabola>({b}) {}
+  template <class NT>
+  Polynomial<NT> function(double origin) const {
+    const NT o(origin);
+    return Polynomial<NT>{NT(NT(2.0) - o * o), NT(NT(-2.0) * o), NT(-1.0)};
+  }
+  void on_failure(kds::Simulator& sim) override {
+    on(sim);
+    sim.destroy(this);
+  }
+  const char* kind() const override { return "parabola"; }
+  std::function<void(kds::Simulator&)> on;
+};
+
+// Kept at a clock that is not a double: the motion change rounds the clock first, which
+// may compute the deferred failure time from the old motion; that schedule reads the old
+// function, so the motion change must reschedule it after all. (Found by review: the
+// failure then came at the old root, 10, where the new function is 10.)
+TEST(KeptCertificates, AFailureTimeComputedFromTheOldMotionIsRescheduled) {
+  kds::Simulator sim;
+  const kds::BodyId x = sim.bodies().insert(kds::Motion<1>::linear(0, {10.0}, {-1.0}));  // 10 - t
+  const kds::BodyId e = body(sim);
+  int against_20 = 2;  // the failure time compared with 20, the new function's root
+  Coordinate* c = sim.create<Coordinate>(sim, x, 5.0, against_20);  // deferred to 5
+  c->set_horizon(100);
+  Parabola* p = sim.create<Parabola>(e);
+  bool kept = false;
+  p->on = [&](kds::Simulator& s) {
+    EXPECT_FALSE(s.now().is_point());
+    kept = s.keep(c);
+    // 20 - t from 1.5 on: positive wherever 10 - t is.
+    s.bodies().set_motion(x, kds::Motion<1>::linear(1.5, {18.5}, {-1.0}));
+  };
+  sim.run_until(30);
+  EXPECT_TRUE(kept);
+  EXPECT_EQ(against_20, 0);
 }
 
 }  // namespace
