@@ -172,8 +172,7 @@ bool Simulator::keep(CertificateBase* c) {
   return true;
 }
 
-void Simulator::unkeep(CertificateBase* c) {
-  if (!c->kept_) return;
+void Simulator::forget_kept(CertificateBase* c) {
   kept_.erase(std::find(kept_.begin(), kept_.end(), c));
   c->kept_ = false;
 }
@@ -183,8 +182,10 @@ void Simulator::reschedule(CertificateBase* c) {
   // Kept: its structure proved its schedule holds of the new function (keep), as long as
   // that schedule is still a proof. round_clock, at the start of a motion change, may
   // have computed a deferred failure time since, from the old function: that one goes.
-  if (c->kept_ && (c->state_ == CertificateBase::State::idle || c->deferred_)) return;
-  unkeep(c);
+  if (c->kept_) [[unlikely]] {
+    if (c->state_ == CertificateBase::State::idle || c->deferred_) return;
+    forget_kept(c);
+  }
   // The current time may be a root of c's old function: fix its exact value first.
   if (now_.source() == c) pin_clock();
   // Its scheduled root belongs to the old function: take it out of the queue now, so
@@ -247,9 +248,20 @@ void Simulator::end_renewal(CertificateBase* c, Birth birth) {
   mark_pending(c);
 }
 
-void Simulator::flush() {
+void Simulator::end_keeping() {
   for (CertificateBase* c : kept_) c->kept_ = false;
   kept_.clear();
+}
+
+void Simulator::flush() {
+  // Called twice a step, often with nothing to do: that case first, before the registers
+  // the loop needs are saved.
+  if (pending_.empty() && kept_.empty()) return;
+  flush_pending();
+}
+
+void Simulator::flush_pending() {
+  if (!kept_.empty()) end_keeping();
   for (std::size_t i = 0; i < pending_.size(); ++i) {
     CertificateBase* c = pending_[i];
     if (!c->alive()) continue;

@@ -195,7 +195,14 @@ class Simulator {
   }
   void adopt(std::unique_ptr<CertificateBase> c);
   void begin_renewal(CertificateBase* c, const BodyList& bodies, bool roots_kept);
-  void unkeep(CertificateBase* c);  // c leaves kept_ (destroyed or renewed)
+  // c leaves kept_ (destroyed, renewed, its deferred failure time computed).
+  void unkeep(CertificateBase* c) {
+    if (c->kept_) [[unlikely]]
+      forget_kept(c);
+  }
+  void forget_kept(CertificateBase* c);
+  [[gnu::noinline]] void end_keeping();  // the flush clears kept_
+  [[gnu::noinline]] void flush_pending();  // flush() with something to do
   void end_renewal(CertificateBase* c, Birth birth);
   void mark_pending(CertificateBase* c);
   void set_now(const Root& t);

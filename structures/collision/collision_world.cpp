@@ -363,12 +363,14 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
   // computed (Simulator::keep), and its deadline stays, the horizon of those proofs. (A
   // pair certificate with an allowance is renewed: its function is not the bounds' gap.)
   restarting_ = {no_sphere, no_sphere};
+  any_inside_ = false;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     restarting_[i] = ids[i];
     // (At its deadline a bound starts afresh: the proofs end there.)
     const Record& r = spheres_[ids[i]];
     restarts_inside_[i] = !ballistic(ids[i]) && t < r.reset_deadline &&
                           restarts_inside(r.bound, centre_motion(ids[i]), t, states[i]);
+    any_inside_ |= restarts_inside_[i];
   }
   for (SphereId id : ids) {
     destroy_certificates(id, true);
@@ -378,9 +380,11 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
   for (SphereId id : ids) broad_phase_->bound_was_reset(id);
   for (SphereId id : ids) create_certificates(id);
   restarting_ = {no_sphere, no_sphere};
+  any_inside_ = false;
 }
 
 bool CollisionWorld::restarting_inside(SphereId id) const {
+  if (!any_inside_) return false;
   for (std::size_t i = 0; i < restarting_.size(); ++i)
     if (restarting_[i] == id) return restarts_inside_[i];
   return false;
@@ -507,7 +511,7 @@ void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
     // keeps its old function's value: that one is made anew). Kept as it is when its proof
     // holds of the restarted bounds (restart).
     if (renew_pairs && !is_polytope(id) && !is_polytope(other) && sim_.now().source() != c) {
-      if (keeps_proofs(id) && keeps_proofs(other) && static_cast<PairCertificate*>(c)->allowance() == 0 &&
+      if (any_inside_ && keeps_proofs(id) && keeps_proofs(other) && static_cast<PairCertificate*>(c)->allowance() == 0 &&
           sim_.keep(c))
         continue;
       if (renewing_.size() <= c->id()) renewing_.resize(std::size_t{c->id()} + 1, 0);
@@ -524,7 +528,7 @@ void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
   Record& r = spheres_[id];
   for (WallCertificate*& w : r.walls)
     if (w != nullptr) {
-      if (renew_pairs && keeps_proofs(id) && w->allowance() == 0 && sim_.keep(w)) continue;
+      if (renew_pairs && any_inside_ && keeps_proofs(id) && w->allowance() == 0 && sim_.keep(w)) continue;
       if (ballistic(id)) note_if_failing_now(*w);
       sim_.destroy(w);
       w = nullptr;

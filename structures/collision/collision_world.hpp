@@ -343,6 +343,7 @@ class CollisionWorld final : public Structure {
   // The spheres of the restart under way, and whether each restarts inside its old bound.
   std::array<SphereId, 2> restarting_{no_sphere, no_sphere};
   std::array<bool, 2> restarts_inside_{};
+  bool any_inside_ = false;  // some restarts_inside_
   std::uint32_t stamp_now_ = 0;
 };
 
