@@ -43,7 +43,9 @@ class BroadPhase {
   virtual void start(CollisionWorld& world) = 0;
   /// The bound of `id` is about to change: destroy every certificate that reads it (the
   /// queue may still compare the failure times of those certificates, which must be
-  /// computed from the functions that produced them).
+  /// computed from the functions that produced them), except those it may keep: when
+  /// CollisionWorld::restarting_inside(id), a certificate proving the bound clear of
+  /// something holds of the new bound, and Simulator::keep leaves it as it is.
   virtual void bound_will_reset(SphereId id) = 0;
   /// The bound of `id` was reset at the current time: update what depends on it. The
   /// world asks for its candidates next.
