@@ -51,6 +51,11 @@ class BroadPhase {
   /// world asks for its candidates next.
   virtual void bound_was_reset(SphereId id) = 0;
 
+  /// Right after bound_was_reset(id): whether the candidates of `id` are those it had
+  /// before bound_will_reset(id) (the grid: its region did not change). The world then
+  /// does not ask for them again. False (the default) is always correct.
+  virtual bool candidates_kept(SphereId /*id*/) const { return false; }
+
   /// Appends the candidates of `id` to `out`: each once, never `id` itself.
   virtual void candidates(SphereId id, std::vector<SphereId>& out) = 0;
   /// Whether the bound of `id` may reach wall `w`.

@@ -372,13 +372,18 @@ void CollisionWorld::restart(std::span<const SphereId> ids, double t, std::span<
                           restarts_inside(r.bound, centre_motion(ids[i]), t, states[i]);
     any_inside_ |= restarts_inside_[i];
   }
+  dropped_.clear();
   for (SphereId id : ids) {
     destroy_certificates(id, true);
     broad_phase_->bound_will_reset(id);
   }
   for (std::size_t i = 0; i < ids.size(); ++i) reset_bound(ids[i], t, states[i], restarts_inside_[i]);
   for (SphereId id : ids) broad_phase_->bound_was_reset(id);
-  for (SphereId id : ids) create_certificates(id);
+  // Candidates depend on the bounds of the restarting spheres only: the same for all of
+  // them when none of their regions changed.
+  bool same_candidates = true;
+  for (SphereId id : ids) same_candidates = same_candidates && broad_phase_->candidates_kept(id);
+  for (SphereId id : ids) create_certificates(id, same_candidates);
   restarting_ = {no_sphere, no_sphere};
   any_inside_ = false;
 }
@@ -494,12 +499,13 @@ double CollisionWorld::clock_rounding_depth(double t, double speed) const {
 
 // ---------------------------------------------------------------- certificates
 
-void CollisionWorld::create_certificates(SphereId id) {
+void CollisionWorld::create_certificates(SphereId id, bool same_candidates) {
   refresh_walls(id);
   if (!ballistic(id))
     spheres_[id].reset =
         sim_.create<ResetCertificate>(*this, body_[id], spheres_[id].reset_deadline, kResetting, tie_key::bookkeeping(id, 0));
-  refresh_pairs(id);
+  if (same_candidates) refresh_same_pairs(id);
+  else refresh_pairs(id);
 }
 
 void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
@@ -524,6 +530,7 @@ void CollisionWorld::destroy_certificates(SphereId id, bool renew_pairs) {
     pairs_.erase(id, i);
     if (c->id() < renewing_.size()) renewing_[c->id()] = 0;
     sim_.destroy(c);
+    if (renew_pairs) dropped_.emplace_back(id, other);
   }
   Record& r = spheres_[id];
   for (WallCertificate*& w : r.walls)
@@ -585,6 +592,19 @@ void CollisionWorld::refresh_pairs(SphereId id) {
   }
   for (SphereId j : candidates_)
     if (stamp_[j] == candidate) create_pair(id, j);
+}
+
+void CollisionWorld::refresh_same_pairs(SphereId id) {
+  // Every candidate had a pair before the restart (refresh_pairs keeps them so): end the
+  // renewals, and make again the pairs the restart destroyed.
+  for (const auto& [other, c] : pairs_.of(id))
+    if (c->id() < renewing_.size() && renewing_[c->id()]) {
+      renewing_[c->id()] = 0;
+      sim_.end_renew(c);
+      configure_pair(static_cast<PairCertificate*>(c), std::min(id, other), std::max(id, other));
+    }
+  for (const auto& [a, b] : dropped_)
+    if (a == id && pairs_.find(a, b) == nullptr) create_pair(a, b);
 }
 
 void CollisionWorld::create_pair(SphereId a, SphereId b) {

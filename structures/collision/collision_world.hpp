@@ -281,7 +281,10 @@ class CollisionWorld final : public Structure {
   bool touching_at_instant(std::uint64_t key, double t0) const;
 
   // Certificates.
-  void create_certificates(SphereId id);
+  /// `same_candidates`: the broad phase's candidates of `id` are those before the restart
+  /// under way (BroadPhase::candidates_kept), so that only the renewed pairs and those
+  /// destroyed by the restart (`dropped_`) need work.
+  void create_certificates(SphereId id, bool same_candidates = false);
   void destroy_certificates(SphereId id, bool renew_pairs = false);
   void create_pair(SphereId a, SphereId b);
   void configure_pair(PairCertificate* c, SphereId a, SphereId b);
@@ -306,6 +309,7 @@ class CollisionWorld final : public Structure {
   void create_wall(SphereId id, Wall w);
   void refresh_walls(SphereId id);
   void refresh_pairs(SphereId id);
+  void refresh_same_pairs(SphereId id);  // refresh_pairs when the candidates did not change
 
   Simulator& sim_;
   CollisionWorldSettings settings_;
@@ -344,6 +348,8 @@ class CollisionWorld final : public Structure {
   std::array<SphereId, 2> restarting_{no_sphere, no_sphere};
   std::array<bool, 2> restarts_inside_{};
   bool any_inside_ = false;  // some restarts_inside_
+  // Pairs (sphere, partner) destroyed by the restart under way, made again after it.
+  std::vector<std::pair<SphereId, SphereId>> dropped_;
   std::uint32_t stamp_now_ = 0;
 };
 

@@ -85,7 +85,8 @@ void TvbGrid::bound_will_reset(SphereId id) {
 void TvbGrid::bound_was_reset(SphereId id) {
   const CellRange cells = region_now(id);
   // A region that shrank: its kept faces belong to the old region's planes.
-  if (!(cells == spheres_[id].cells)) destroy_faces(id);
+  spheres_[id].region_kept = cells == spheres_[id].cells;
+  if (!spheres_[id].region_kept) destroy_faces(id);
   move(id, cells);
   create_faces(id);
 }

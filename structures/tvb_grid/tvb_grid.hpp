@@ -36,6 +36,7 @@ class TvbGrid final : public BroadPhase {
   void start(CollisionWorld& world) override;
   void bound_will_reset(SphereId id) override;
   void bound_was_reset(SphereId id) override;
+  bool candidates_kept(SphereId id) const override { return spheres_[id].region_kept; }
   void candidates(SphereId id, std::vector<SphereId>& out) override;
   bool may_reach_wall(SphereId id, Wall w) const override;
   /// Every bound lies within its registered cells.
@@ -75,6 +76,7 @@ class TvbGrid final : public BroadPhase {
     int level = 0;
     CellRange cells;
     std::array<FaceCertificate*, kFaces> faces{};
+    bool region_kept = false;  // the last bound_was_reset left the region as it was
   };
 
   /// The cells the bound of `id` meets now.
