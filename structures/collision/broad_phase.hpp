@@ -48,12 +48,15 @@ class BroadPhase {
   /// something holds of the new bound, and Simulator::keep leaves it as it is.
   virtual void bound_will_reset(SphereId id) = 0;
   /// The bound of `id` was reset at the current time: update what depends on it. The
-  /// world asks for its candidates next.
+  /// world asks for its candidates next, unless candidates_kept says it need not.
   virtual void bound_was_reset(SphereId id) = 0;
 
-  /// Right after bound_was_reset(id): whether the candidates of `id` are those it had
-  /// before bound_will_reset(id) (the grid: its region did not change). The world then
-  /// does not ask for them again. False (the default) is always correct.
+  /// Asked of every sphere of a restart after bound_was_reset of them all: whether this
+  /// reset left everything that `id`'s candidacies depend on as it was (the grid: its
+  /// region). When every restarting sphere answers true, no candidate set changed (a
+  /// candidacy depends on its two spheres only), and the world does not ask for
+  /// candidates again: answering true must not rely on a later candidates() call (as
+  /// guards-cones' counts do, which answer false). False (the default) is always correct.
   virtual bool candidates_kept(SphereId /*id*/) const { return false; }
 
   /// Appends the candidates of `id` to `out`: each once, never `id` itself.

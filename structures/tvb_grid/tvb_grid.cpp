@@ -175,6 +175,18 @@ void TvbGrid::plane_crossed(FaceCertificate& cert, Simulator&) {
 }
 
 void TvbGrid::audit(const AuditContext& ctx) const {
+  // The world's pairs are exactly the candidates (regions that overlap): the restart that
+  // keeps the candidates without asking (candidates_kept) relies on it, and nothing else
+  // would notice an extra pair, or a missing one whose bounds do not meet yet. O(n^2).
+  for (SphereId i = 0; i < spheres_.size(); ++i)
+    for (SphereId j = i + 1; j < spheres_.size(); ++j) {
+      const bool overlap = grid_->regions_overlap(spheres_[i].level, spheres_[i].cells, spheres_[j].level, spheres_[j].cells);
+      const bool paired = world_->pair_certificate(i, j) != nullptr || world_->facet_certificate(i, j) != nullptr;
+      if (overlap != paired)
+        throw AuditFailure("tvb-grid: at t = " + text::shortest(ctx.time) + " spheres " + std::to_string(i) + " and " +
+                           std::to_string(j) + (overlap ? " are candidates without a pair certificate"
+                                                        : " have a pair certificate but are not candidates"));
+    }
   const Rational t = ctx.exact_time();
   for (SphereId i = 0; i < spheres_.size(); ++i) {
     const Record& r = spheres_[i];
