@@ -120,9 +120,10 @@ class CertificateBase : public Function {
   ///    and a deferred time that falls within another failure's interval costs an exact
   ///    comparison. (A deferred certificate its structure keeps through a motion change,
   ///    Simulator::keep, has a new function positive wherever the old one was: its first
-  ///    failure after the deferred time is still the new function's first failure.) The failure time may be computed inside a handler (round_clock, when
-  ///    a motion changes): a structure changes what its certificates read only after
-  ///    set_motion, as the motion-change protocol already asks.
+  ///    failure after the deferred time is still the new function's first failure.) The
+  ///    failure time may be computed inside a handler (round_clock, when a motion
+  ///    changes): a structure changes what its certificates read only after set_motion,
+  ///    as the motion-change protocol already asks.
   /// The pair certificate over time-varying bounds proves both from the bounds' closest
   /// approach (certificates/bound_separation.hpp), the plane certificate (grid faces,
   /// walls) from its quadratic's coefficients (certificates/plane_side.hpp).
