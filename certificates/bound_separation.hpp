@@ -26,7 +26,8 @@
 /// stays apart until the horizon or until a time its failure time is deferred to.
 /// And optionally, for that proof from the stored numbers (stored_inputs below: one
 /// error bound per sum instead of one per operation; 0.68x the proof's instructions on the
-/// unknown-trajectory scene, docs/benchmarks/event-cost.md):
+/// unknown-trajectory scene, docs/benchmarks/event-cost.md), and for the double-double
+/// function written out from them (stored_ball_function):
 ///   bool stored_centre(BodyId, std::array<StoredLine, 3>&) const;  (false when not linear)
 ///   RadiusGrowth radius_growth(BodyId) const;
 
@@ -119,6 +120,9 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
 
   template <class NT>
   Polynomial<NT> function(double origin) const {
+    if constexpr (std::is_same_v<NT, DoubleDoubleBall> && has_stored_path) {
+      if (std::optional<Polynomial<DoubleDoubleBall>> f = stored_ball_function(origin)) return *f;
+    }
     if constexpr (std::is_same_v<NT, Interval> && has_short_path<BoundedDouble>) {
       if (std::optional<Polynomial<Interval>> f = bounded_function(origin)) return *f;
     }
@@ -424,6 +428,46 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
     const std::optional<std::array<Interval, 5>> c = q.enclosures();
     if (!c) return std::nullopt;
     return Polynomial<Interval>::from_range(c->begin(), c->begin() + (q.degree + 1));
+  }
+
+  /// The function in double-double balls from the stored numbers, written out with
+  /// BoundedQuartic's formulas (the centres x + offset + v (origin - t0) + v s, the radii
+  /// r + A/2 (origin - t_r + s)^2), every operation a ball's (rigorous at any origin).
+  /// Rounding the clock to a double (ceil_to_double) asks for it at every bound collision:
+  /// built through the owner's lines and short polynomials it took about five times the
+  /// instructions. Nothing when a centre is not linear.
+  std::optional<Polynomial<DoubleDoubleBall>> stored_ball_function(double origin) const {
+    using D = DoubleDoubleBall;
+    std::array<StoredLine, 3> la, lb;
+    if (!owner_->stored_centre(first(), la) || !owner_->stored_centre(second(), lb)) return std::nullopt;
+    D p(allowance_), q, sq;
+    for (std::size_t k = 0; k < 3; ++k) {
+      // (x + offset, like origin - t0, is exact in a double-double.)
+      const D ca = D::difference(la[k].x, -la[k].offset) + D::difference(origin, la[k].t0) * la[k].v;
+      const D cb = D::difference(lb[k].x, -lb[k].offset) + D::difference(origin, lb[k].t0) * lb[k].v;
+      const D d0 = ca - cb, d1 = D::difference(la[k].v, lb[k].v);
+      p += d0 * d0;
+      q += d0 * d1;
+      sq += d1 * d1;
+    }
+    const RadiusGrowth ga = owner_->radius_growth(first()), gb = owner_->radius_growth(second());
+    D R0 = D(ga.radius) + D(gb.radius), R1, R2;
+    bool grows = false;
+    for (const RadiusGrowth& g : {ga, gb}) {
+      if (g.acceleration == 0) continue;
+      grows = true;
+      const D h = D::difference(origin, g.reset_time), half = D(g.acceleration) * D(0.5);
+      R0 += half * (h * h);
+      R1 += h * g.acceleration;
+      R2 += half;
+    }
+    const D two(2.0);
+    std::array<D, 5> c{p - R0 * R0, two * (q - R0 * R1), sq - (R1 * R1 + two * R0 * R2), D(), D()};
+    if (grows) {
+      c[3] = -(two * R1 * R2);
+      c[4] = -(R2 * R2);
+    }
+    return Polynomial<D>::from_range(c.begin(), c.end());
   }
 
   Owner* owner_;

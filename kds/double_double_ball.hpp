@@ -54,8 +54,10 @@ class DoubleDoubleBall {
     return Sign::unknown;
   }
 
-  friend DoubleDoubleBall operator-(const DoubleDoubleBall& a) { return {-a.h_, -a.l_, a.r_}; }
-  friend DoubleDoubleBall operator+(const DoubleDoubleBall& a, const DoubleDoubleBall& b) {
+  // Always inlined: written-out functions (BoundSeparation::stored_ball_function) start
+  // from doubles, whose zero tails and radii then fold away.
+  [[gnu::always_inline]] friend DoubleDoubleBall operator-(const DoubleDoubleBall& a) { return {-a.h_, -a.l_, a.r_}; }
+  [[gnu::always_inline]] friend DoubleDoubleBall operator+(const DoubleDoubleBall& a, const DoubleDoubleBall& b) {
     double s, e;
     two_sum(a.h_, b.h_, s, e);  // s + e = a.h + b.h
     const double t = a.l_ + b.l_, t2 = t + e;  // two roundings
@@ -64,8 +66,10 @@ class DoubleDoubleBall {
     c.r_ = bound(a.r_ + b.r_ + u * (std::fabs(t) + std::fabs(t2)));
     return c;
   }
-  friend DoubleDoubleBall operator-(const DoubleDoubleBall& a, const DoubleDoubleBall& b) { return a + (-b); }
-  friend DoubleDoubleBall operator*(const DoubleDoubleBall& a, const DoubleDoubleBall& b) {
+  [[gnu::always_inline]] friend DoubleDoubleBall operator-(const DoubleDoubleBall& a, const DoubleDoubleBall& b) {
+    return a + (-b);
+  }
+  [[gnu::always_inline]] friend DoubleDoubleBall operator*(const DoubleDoubleBall& a, const DoubleDoubleBall& b) {
     const double p = a.h_ * b.h_;
     const double e = std::fma(a.h_, b.h_, -p);  // p + e = a.h b.h (up to 2^-1075 if it underflows)
     const double c1 = a.h_ * b.l_, c2 = a.l_ * b.h_, c3 = a.l_ * b.l_;  // c3 is dropped, and bounded
@@ -75,6 +79,17 @@ class DoubleDoubleBall {
     const double rounding = u * (std::fabs(c1) + std::fabs(c2) + std::fabs(c) + std::fabs(t)) + std::fabs(c3);
     const double spread = (std::fabs(a.h_) + std::fabs(a.l_)) * b.r_ + (std::fabs(b.h_) + std::fabs(b.l_)) * a.r_ + a.r_ * b.r_;
     q.r_ = bound(spread + rounding);
+    return q;
+  }
+  /// a b for a double b, exact as given: the general product less the terms of b's tail
+  /// and radius (zero), which IEEE arithmetic cannot fold away by itself.
+  [[gnu::always_inline]] friend DoubleDoubleBall operator*(const DoubleDoubleBall& a, double b) {
+    const double p = a.h_ * b;
+    const double e = std::fma(a.h_, b, -p);  // p + e = a.h b (up to 2^-1075 if it underflows)
+    const double c = a.l_ * b, t = e + c;
+    DoubleDoubleBall q;
+    two_sum(p, t, q.h_, q.l_);
+    q.r_ = bound(std::fabs(b) * a.r_ + u * (std::fabs(c) + std::fabs(t)));
     return q;
   }
   DoubleDoubleBall& operator+=(const DoubleDoubleBall& b) { return *this = *this + b; }
