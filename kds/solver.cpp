@@ -815,10 +815,11 @@ int compare(const Root& a, double t) { return compare(a, Root::at(t)); }
 
 namespace {
 
-/// The sign of a root's source at doubles near the root: the interval polynomial about
-/// `origin`, and where it cannot decide, the double-double ball, then the exact polynomial
-/// (dyadic about `origin` when the source offers it, else rational in t), each built once
-/// when first needed.
+/// The sign of a root's source at doubles near the root from three polynomials about
+/// `origin`, each built once when first needed: intervals, double-double balls, and the
+/// exact polynomial (dyadic about `origin` when the source offers it, else rational in t).
+/// filtered() and operator() ask the intervals first, ball_first() the balls (next to a
+/// root, where intervals almost never decide); the exact polynomial decides last.
 class SourceSigns {
  public:
   SourceSigns(const Function& f, double origin) : f_(f), origin_(origin) {}
@@ -925,9 +926,10 @@ void Root::tighten() const {
 namespace {
 
 /// ceil_to_double of a root isolated in [lo, hi] (0 <= lo < hi, the source's only root
-/// there, where it changes sign) from a guess: Newton's method on the midpoints of the
-/// interval polynomial, in doubles, lands within an ulp or two of the root; certified
-/// signs there and at the doubles next to it, galloping outwards, bracket it, and a
+/// there, where it changes sign) from a guess: Newton's method in doubles on approximate
+/// coefficients (the balls' heads, or the intervals' midpoints for a source without balls)
+/// lands within a few ulps of the root; certified signs there and at the doubles next to
+/// it (the balls first: SourceSigns::ball_first), galloping outwards, bracket it, and a
 /// bisection on the doubles' bit patterns (ordered as the doubles are, for lo >= 0)
 /// closes the bracket. The guess only chooses where to look: the answer is the same
 /// double as the plain bisection's. Typically two sign evaluations near the root, where
