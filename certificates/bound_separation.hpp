@@ -434,7 +434,7 @@ class BoundSeparation final : public Certificate<BoundSeparation<Owner>> {
   /// BoundedQuartic's formulas (the centres x + offset + v (origin - t0) + v s, the radii
   /// r + A/2 (origin - t_r + s)^2), every operation a ball's (rigorous at any origin).
   /// Rounding the clock to a double (ceil_to_double) asks for it at every bound collision:
-  /// built through the owner's lines and short polynomials it took about five times the
+  /// built through the owner's lines and short polynomials it took about twice the
   /// instructions. Nothing when a centre is not linear.
   std::optional<Polynomial<DoubleDoubleBall>> stored_ball_function(double origin) const {
     using D = DoubleDoubleBall;

@@ -932,7 +932,7 @@ namespace {
 /// it (the balls first: SourceSigns::ball_first), galloping outwards, bracket it, and a
 /// bisection on the doubles' bit patterns (ordered as the doubles are, for lo >= 0)
 /// closes the bracket. The guess only chooses where to look: the answer is the same
-/// double as the plain bisection's. Typically two sign evaluations near the root, where
+/// double as the plain bisection's. A few sign evaluations near the root, where
 /// bisecting the isolating interval took about eight and a tightening. nullopt (nothing
 /// evaluated near the root) when the guess leaves (lo, hi).
 std::optional<double> ceil_from_guess(SourceSigns& sign_at, double lo, double hi, Sign s_hi) {
