@@ -129,7 +129,8 @@ void Bodies::begin_motion_change(BodyId id, double start) {
   // taking one certificate out of the queue may compare (exactly) the failure times of
   // the body's other certificates, which must still be computed from the motion that
   // produced them.
-  for (BodyLink& l : records_[id.index].certificates) sim_.reschedule(l.owner);
+  // (reschedule changes no list: the walk reads the entries in place.)
+  for (const BodyLink l : records_[id.index].certificates) sim_.reschedule(l.owner());
 }
 
 void Bodies::end_motion_change(BodyId id) {

@@ -166,7 +166,8 @@ class Bodies {
   void release(BodyId id);
   std::uint32_t holders(BodyId id) const { return records_[id.index].holders; }
 
-  /// The certificates that name a body (Boost.Intrusive list; read-only use).
+  /// The certificates that name a body, in no particular order (kds/body_links.hpp;
+  /// read-only use: creating or destroying certificates changes the list).
   const CertificateList& certificates_of(BodyId id) const;
 
   /// Told after a body is inserted, after its motion changed (certificates already
@@ -227,7 +228,7 @@ class Bodies {
 
   Simulator& sim_;
   std::uint32_t tag_;  // this simulator's mark in the high bits of every generation
-  StableArray<Record> records_;  // the certificate lists must not move (kds/stable_array.hpp)
+  StableArray<Record> records_;  // a certificate list points into itself: records must not move (kds/stable_array.hpp)
   // By index: the generation of the live body there, or kDead (no generation has it):
   // contains() reads one contiguous word, on every certificate's creation.
   static constexpr std::uint32_t kDead = ~std::uint32_t{0};

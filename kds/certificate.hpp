@@ -11,7 +11,6 @@
 /// `Simulator::destroy`), which owns them.
 
 #include <array>
-#include <boost/intrusive/list.hpp>
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
@@ -20,6 +19,7 @@
 #include <stdexcept>
 
 #include "kds/body_id.hpp"
+#include "kds/body_links.hpp"
 #include "kds/function.hpp"
 #include "kds/root.hpp"
 #include "kds/solver.hpp"
@@ -60,13 +60,6 @@ class BodyList {
 class Simulator;
 class CertificateBase;
 
-/// The hook that puts a certificate in the list of each of its bodies (Boost.Intrusive):
-/// a motion change walks exactly that body's certificates, with no allocation.
-struct BodyLink : boost::intrusive::list_base_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>> {
-  CertificateBase* owner = nullptr;
-};
-using CertificateList = boost::intrusive::list<BodyLink, boost::intrusive::constant_time_size<false>>;
-
 class CertificateBase : public Function {
  public:
   static constexpr int max_bodies = BodyList::capacity;
@@ -74,7 +67,6 @@ class CertificateBase : public Function {
   /// The bodies the function depends on: a motion change of one of them reschedules it.
   explicit CertificateBase(const BodyList& bodies) {
     for (BodyId b : bodies.view()) bodies_[n_bodies_++] = b;
-    for (auto& l : links_) l.owner = this;
   }
   CertificateBase(std::initializer_list<BodyId> bodies) : CertificateBase(BodyList(bodies)) {}
   /// Certificates come from per-size free lists over slabs (kds/certificate.cpp): creating
@@ -171,6 +163,8 @@ class CertificateBase : public Function {
   friend class Simulator;
   enum class State : std::uint8_t { pending, scheduled, idle, destroyed };
 
+  // The flags together after the bodies (no padding between them), then the 32-bit
+  // fields: 144 bytes with the vtable pointer (the base of every queued event; issue 8).
   std::array<BodyId, max_bodies> bodies_{};
   std::uint8_t n_bodies_ = 0;
   Birth birth_ = Birth::generic;
@@ -178,15 +172,18 @@ class CertificateBase : public Function {
   bool in_queue_ = false;
   bool deferred_ = false;  // queued at holds_before's time, failure time not computed
   bool newborn_ = true;  // failure time not computed yet since creation
+  bool custom_tie_key_ = false;
+  bool kept_ = false;  // Simulator::keep: exempt from reschedules until the next flush
   std::uint32_t id_ = 0;
+  // Where this certificate's entry lies in the list of bodies_[k] (kds/body_links.hpp).
+  std::array<std::uint32_t, max_bodies> link_index_{};
   std::uint64_t sequence_ = 0;
   std::uint64_t tie_key_ = 0;
   double horizon_ = std::numeric_limits<double>::infinity();
-  bool custom_tie_key_ = false;
-  bool kept_ = false;  // Simulator::keep: exempt from reschedules until the next flush
   Root failure_;
-  std::array<BodyLink, max_bodies> links_;
 };
+static_assert(alignof(CertificateBase) > BodyLink::max_position, "kds: BodyLink keeps a body's position in the low bits");
+static_assert(static_cast<std::size_t>(CertificateBase::max_bodies) == BodyLink::max_position + 1, "kds: BodyLink holds every position");
 
 /// The base class users derive from: `struct Mine : kds::Certificate<Mine> { ... }`.
 template <class Derived>

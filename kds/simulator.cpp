@@ -39,13 +39,8 @@ SolverCounters operator-(const SolverCounters& a, const SolverCounters& b) {
 Simulator::Simulator(SimulatorSettings settings)
     : settings_(settings), queue_(make_event_queue(settings.queue)), bodies_(*this), solver_at_start_(solver_counters()) {}
 
-Simulator::~Simulator() {
-  // Unlink every certificate from its bodies before the lists go away. Structures are
-  // destroyed before their simulator (declared after it), and release what they made.
-  for (auto& c : slots_)
-    if (c)
-      for (auto& l : c->links_) l.unlink();
-}
+// (The bodies' lists hold plain entries: certificates and lists go away in any order.)
+Simulator::~Simulator() = default;
 
 // ---------------------------------------------------------------- time
 
@@ -128,7 +123,7 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   c->id_ = id;
   c->sequence_ = next_sequence_++;
   if (!c->custom_tie_key_) c->tie_key_ = c->sequence_;
-  for (std::size_t i = 0; i < c->n_bodies_; ++i) bodies_.record(c->bodies_[i]).certificates.push_back(c->links_[i]);
+  for (std::size_t i = 0; i < c->n_bodies_; ++i) link(c, i);
   slots_[id] = std::move(owned);
   ++live_certificates_;
   ++stats_.certificates_created;
@@ -150,7 +145,7 @@ void Simulator::destroy(CertificateBase* c) {
   c->in_queue_ = false;
   c->state_ = CertificateBase::State::destroyed;
   unkeep(c);  // the clock may move on (set_now) before the next flush clears kept_
-  for (auto& l : c->links_) l.unlink();
+  for (std::size_t i = 0; i < c->n_bodies_; ++i) unlink(c, i);
   // Keep the memory until the clock moves on: the current time may be a root of c.
   graveyard_.push_back(std::move(slots_[c->id_]));
   free_slots_.push_back(c->id_);
@@ -213,24 +208,42 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
     queue_->erase(c);
     c->in_queue_ = false;
   }
-  // Two bodies that trade places (a sorted list's swap, renew_negated): the two links
-  // trade places in the bodies' lists, touching neither list's head.
+  // Two bodies that trade places (a sorted list's swap, renew_negated): each entry stays
+  // where it is in its list and says the other position.
   if (bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0]) {
-    c->links_[0].swap_nodes(c->links_[1]);
+    bodies_.record(c->bodies_[0]).certificates[c->link_index_[0]] = BodyLink(c, 1);
+    bodies_.record(c->bodies_[1]).certificates[c->link_index_[1]] = BodyLink(c, 0);
+    std::swap(c->link_index_[0], c->link_index_[1]);
     std::swap(c->bodies_[0], c->bodies_[1]);
     return;
   }
   // The bodies take the order of `bodies`, as in a new certificate (traces list them in
-  // that order); a link moves only where the body at its position changes (one of the
+  // that order); an entry moves only where the body at its position changes (one of the
   // two when a sorted list's certificate slides along).
-  for (std::size_t k = bodies.size(); k < c->n_bodies_; ++k) c->links_[k].unlink();
+  for (std::size_t k = bodies.size(); k < c->n_bodies_; ++k) unlink(c, k);
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     if (k < c->n_bodies_ && c->bodies_[k] == bodies[k]) continue;
-    if (k < c->n_bodies_) c->links_[k].unlink();
+    if (k < c->n_bodies_) unlink(c, k);
     c->bodies_[k] = bodies[k];
-    bodies_.record(bodies[k]).certificates.push_back(c->links_[k]);
+    link(c, k);
   }
   c->n_bodies_ = static_cast<std::uint8_t>(bodies.size());
+}
+
+void Simulator::link(CertificateBase* c, std::size_t k) {
+  CertificateList& list = bodies_.record(c->bodies_[k]).certificates;
+  c->link_index_[k] = static_cast<std::uint32_t>(list.size());
+  list.push_back(BodyLink(c, k));
+}
+
+void Simulator::unlink(CertificateBase* c, std::size_t k) {
+  CertificateList& list = bodies_.record(c->bodies_[k]).certificates;
+  const std::uint32_t i = c->link_index_[k];
+  const BodyLink last = list.back();
+  list.pop_back();
+  if (i == list.size()) return;  // it was the last
+  list[i] = last;
+  last.owner()->link_index_[last.position()] = i;
 }
 
 void Simulator::end_renewal(CertificateBase* c, Birth birth) {

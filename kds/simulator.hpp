@@ -205,6 +205,10 @@ class Simulator {
   [[gnu::noinline]] void flush_pending();  // flush() with something to do
   void end_renewal(CertificateBase* c, Birth birth);
   void mark_pending(CertificateBase* c);
+  /// Puts c in the list of its k-th body (kds/body_links.hpp), or takes it out: the last
+  /// entry of the list moves into its place.
+  void link(CertificateBase* c, std::size_t k);
+  void unlink(CertificateBase* c, std::size_t k);
   void set_now(const Root& t);
   void touch() { ++touched_in_event_; }
 

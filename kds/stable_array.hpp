@@ -2,9 +2,10 @@
 /// \file
 /// An array that only grows, whose elements never move: chunks of doubling size (256
 /// elements first) below one huge page, then chunks of one huge page or a little more
-/// (kds/huge_pages.hpp). For records that others point into (the bodies' records head intrusive lists of
-/// certificates), where std::deque cut them into 512-byte blocks scattered over small
-/// pages: at a million bodies nearly every record read also missed the TLB.
+/// (kds/huge_pages.hpp). For records that point into themselves (a body's record holds
+/// its certificate list, whose first entries lie in place: kds/body_links.hpp), where
+/// std::deque cut them into 512-byte blocks scattered over small pages: at a million
+/// bodies nearly every record read also missed the TLB.
 
 #include <bit>
 #include <cstddef>

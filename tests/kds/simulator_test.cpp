@@ -299,7 +299,7 @@ class Probe final : public kds::Certificate<Probe> {
 
 std::vector<const kds::CertificateBase*> certificates_of(const kds::Simulator& sim, kds::BodyId b) {
   std::vector<const kds::CertificateBase*> out;
-  for (const kds::BodyLink& l : sim.bodies().certificates_of(b)) out.push_back(l.owner);
+  for (const kds::BodyLink& l : sim.bodies().certificates_of(b)) out.push_back(l.owner());
   return out;
 }
 
@@ -367,7 +367,7 @@ TEST(Simulator, SetMotionReschedulesExactlyThatBodysCertificates) {
   sim.flush();
   // The intrusive list of body 2 holds exactly the certificates (1,2) and (2,3).
   std::vector<const kds::CertificateBase*> of2;
-  for (const kds::BodyLink& l : sim.bodies().certificates_of(ids[2])) of2.push_back(l.owner);
+  for (const kds::BodyLink& l : sim.bodies().certificates_of(ids[2])) of2.push_back(l.owner());
   ASSERT_EQ(of2.size(), 2u);
   EXPECT_NE(std::find(of2.begin(), of2.end(), probes[1]), of2.end());
   EXPECT_NE(std::find(of2.begin(), of2.end(), probes[2]), of2.end());
@@ -392,7 +392,7 @@ TEST(Simulator, SetMotionReschedulesExactlyThatBodysCertificates) {
   sim.run_until(11.5);  // probes 0 and 1 fire
   std::size_t n = 0;
   for (const kds::BodyLink& l : sim.bodies().certificates_of(ids[2])) {
-    EXPECT_EQ(l.owner, probes[2]);
+    EXPECT_EQ(l.owner(), probes[2]);
     ++n;
   }
   EXPECT_EQ(n, 1u);

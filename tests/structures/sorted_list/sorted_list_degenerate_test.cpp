@@ -175,7 +175,7 @@ TEST(SortedListDegenerate, InsertEraseAndSetMotionWhileRunning) {
         const std::size_t neighbours = (rank > 0) + (rank + 1 < list.size());
         std::size_t held = 0;
         for (const kds::BodyLink& l : sim.bodies().certificates_of(body)) {
-          const auto* c = dynamic_cast<const kds::SortedList::Certificate*>(l.owner);
+          const auto* c = dynamic_cast<const kds::SortedList::Certificate*>(l.owner());
           ASSERT_NE(c, nullptr);
           EXPECT_TRUE(c->lower() == live[i] || c->upper() == live[i]);
           ++held;

@@ -23,7 +23,7 @@ using kds::Motion;
 /// Whether the list has the certificate "lower is just below upper" (on lower's body).
 bool has_certificate(const kds::Simulator& sim, const kds::SortedList& list, EntryId lower, EntryId upper) {
   for (const kds::BodyLink& l : sim.bodies().certificates_of(body_of(list, lower))) {
-    const auto* c = dynamic_cast<const kds::SortedList::Certificate*>(l.owner);
+    const auto* c = dynamic_cast<const kds::SortedList::Certificate*>(l.owner());
     if (c != nullptr && c->alive() && c->lower() == lower && c->upper() == upper) return true;
   }
   return false;
