@@ -33,6 +33,7 @@ class BodyLink {
   CertificateBase* owner() const { return reinterpret_cast<CertificateBase*>(bits_ & ~mask); }
   /// The body's position among the owner's bodies (CertificateBase::bodies()).
   std::size_t position() const { return static_cast<std::size_t>(bits_ & mask); }
+  friend bool operator==(BodyLink, BodyLink) = default;
 
  private:
   static constexpr std::uintptr_t mask = max_position;

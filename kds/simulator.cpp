@@ -518,6 +518,7 @@ bool Simulator::audit() {
   }
   const double t = *between;
   const Rational exact_t(t);
+  audit_links();
   for (const auto& c : slots_) {
     if (!c || !c->alive()) continue;
     if (sgn(c->exact_polynomial()(exact_t)) < 0) {
@@ -532,6 +533,25 @@ bool Simulator::audit() {
   for (const Structure* s : structures_) s->audit(ctx);
   ++stats_.audits;
   return true;
+}
+
+void Simulator::audit_links() const {
+  // Each live certificate's entries lie where it says, and the lists hold nothing else
+  // (as many entries in all as there are certificate-body pairs).
+  std::size_t named = 0, listed = 0;
+  for (const auto& c : slots_) {
+    if (!c || !c->alive()) continue;
+    for (std::size_t k = 0; k < c->n_bodies_; ++k, ++named) {
+      const CertificateList& list = bodies_.records_[c->bodies_[k].index].certificates;
+      if (c->link_index_[k] >= list.size() || list[c->link_index_[k]] != BodyLink(c.get(), k))
+        throw AuditFailure(describe(*c) + " is not in the certificate list of its body " +
+                           std::to_string(c->bodies_[k].index) + " where it says it is");
+    }
+  }
+  bodies_.for_each([&](BodyId b) { listed += bodies_.records_[b.index].certificates.size(); });
+  if (listed != named)
+    throw AuditFailure("the bodies' certificate lists hold " + std::to_string(listed) + " entries for " +
+                       std::to_string(named) + " links of live certificates");
 }
 
 const Statistics& Simulator::statistics() {

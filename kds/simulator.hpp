@@ -209,6 +209,8 @@ class Simulator {
   /// entry of the list moves into its place.
   void link(CertificateBase* c, std::size_t k);
   void unlink(CertificateBase* c, std::size_t k);
+  /// Throws AuditFailure unless the bodies' lists and the certificates' link indices agree.
+  void audit_links() const;
   void set_now(const Root& t);
   void touch() { ++touched_in_event_; }
 
