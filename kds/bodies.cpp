@@ -60,6 +60,7 @@ BodyId Bodies::allocate(int dimension) {
   } else {
     index = static_cast<std::uint32_t>(records_.size());
     records_.emplace_back().generation = tag_;
+    lists_.emplace_back();
     live_generation_.push_back(kDead);
     place_.push_back(0);
   }
@@ -107,7 +108,7 @@ void Bodies::erase(BodyId id) {
   if (r.holders > 0)
     throw InvalidInput("Bodies::erase: body " + std::to_string(id.index) + " is still held by " +
                        std::to_string(r.holders) + " structure(s); remove it from them first");
-  if (!r.certificates.empty())
+  if (!lists_[id.index].empty())
     throw InvalidInput("Bodies::erase: body " + std::to_string(id.index) + " still has certificates");
   erasing_.emit(id);
   r.alive = false;
@@ -130,7 +131,7 @@ void Bodies::begin_motion_change(BodyId id, double start) {
   // the body's other certificates, which must still be computed from the motion that
   // produced them.
   // (reschedule changes no list: the walk reads the entries in place.)
-  for (const BodyLink l : records_[id.index].certificates) sim_.reschedule(l.owner());
+  for (const BodyLink l : lists_[id.index]) sim_.reschedule(l.owner());
 }
 
 void Bodies::end_motion_change(BodyId id) {
@@ -156,7 +157,7 @@ void Bodies::recycle() {
 
 const CertificateList& Bodies::certificates_of(BodyId id) const {
   require(id, "Bodies::certificates_of");
-  return records_[id.index].certificates;
+  return lists_[id.index];
 }
 
 }  // namespace kds

@@ -34,7 +34,6 @@
 #include "kds/huge_pages.hpp"
 #include "kds/motion.hpp"
 #include "kds/signal.hpp"
-#include "kds/stable_array.hpp"
 
 namespace kds {
 
@@ -185,7 +184,6 @@ class Bodies {
   Bodies& operator=(const Bodies&) = delete;
 
   struct Record {
-    CertificateList certificates;
     std::uint32_t generation = 0;
     std::uint32_t holders = 0;
     std::uint8_t dimension = 0;
@@ -223,12 +221,15 @@ class Bodies {
   void end_motion_change(BodyId id);
   /// The clock moved on: erased bodies' indices may be reused.
   void recycle();
-  /// Record of a live body (the simulator links certificates to it).
-  Record& record(BodyId id) { return records_[id.index]; }
+  /// The certificate list of a live body (the simulator links certificates to it).
+  CertificateList& list(BodyId id) { return lists_[id.index]; }
 
   Simulator& sim_;
   std::uint32_t tag_;  // this simulator's mark in the high bits of every generation
-  StableArray<Record> records_;  // a certificate list points into itself: records must not move (kds/stable_array.hpp)
+  LargeVector<Record> records_;
+  // By index: the certificates that name the body (kds/body_links.hpp), apart from the
+  // records so that linking reads one 32-byte entry of a plain array.
+  LargeVector<CertificateList> lists_;
   // By index: the generation of the live body there, or kDead (no generation has it):
   // contains() reads one contiguous word, on every certificate's creation.
   static constexpr std::uint32_t kDead = ~std::uint32_t{0};

@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 namespace kds {
 
@@ -40,49 +39,73 @@ class BodyLink {
   std::uintptr_t bits_ = 0;
 };
 
-/// A body's certificates, in no particular order. Room for two in place (a sorted list's
-/// key has two neighbours), then an array that doubles and never shrinks: once a body has
-/// had its most certificates, linking allocates nothing (the hot path, issue 8). It points
-/// into itself, so it never moves (the bodies' records live in a StableArray).
+/// A body's certificates, in no particular order. Room for three in place (a sorted
+/// list's key has two neighbours, and three while a swap renews them), then an array that
+/// doubles and never shrinks: once a body has had its most certificates, linking allocates
+/// nothing (the hot path, issue 8). 32 bytes, and nothing in it points into itself, so the
+/// bodies keep their lists in one array (Bodies), which may move them as it grows.
 class CertificateList {
  public:
   CertificateList() = default;
+  CertificateList(CertificateList&& o) noexcept : size_(o.size_), capacity_(o.capacity_), store_(o.store_) {
+    o.size_ = 0;
+    o.capacity_ = in_place;
+  }
+  CertificateList& operator=(CertificateList&& o) noexcept {
+    if (this != &o) {
+      release();
+      size_ = o.size_;
+      capacity_ = o.capacity_;
+      store_ = o.store_;
+      o.size_ = 0;
+      o.capacity_ = in_place;
+    }
+    return *this;
+  }
   CertificateList(const CertificateList&) = delete;
   CertificateList& operator=(const CertificateList&) = delete;
-  ~CertificateList() {
-    if (data_ != in_place_) delete[] data_;
-  }
+  ~CertificateList() { release(); }
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const BodyLink* begin() const { return data_; }
-  const BodyLink* end() const { return data_ + size_; }
-  const BodyLink& operator[](std::size_t i) const { return data_[i]; }
-  BodyLink& operator[](std::size_t i) { return data_[i]; }
-  const BodyLink& back() const { return data_[size_ - 1]; }
+  const BodyLink* begin() const { return data(); }
+  const BodyLink* end() const { return data() + size_; }
+  const BodyLink& operator[](std::size_t i) const { return data()[i]; }
+  BodyLink& operator[](std::size_t i) { return data()[i]; }
+  const BodyLink& back() const { return data()[size_ - 1]; }
 
   void push_back(BodyLink l) {
-    if (size_ == capacity_) grow();
-    data_[size_++] = l;
+    if (size_ == capacity_) [[unlikely]]
+      grow();
+    data()[size_++] = l;
   }
   void pop_back() { --size_; }
 
  private:
-  static constexpr std::uint32_t in_place = 2;
+  static constexpr std::uint32_t in_place = 3;
 
-  void grow() {
+  BodyLink* data() { return capacity_ > in_place ? store_.heap : store_.place; }
+  const BodyLink* data() const { return capacity_ > in_place ? store_.heap : store_.place; }
+  void release() {
+    if (capacity_ > in_place) delete[] store_.heap;
+  }
+  [[gnu::noinline]] void grow() {
     const std::uint32_t capacity = capacity_ * 2;
-    auto grown = std::make_unique<BodyLink[]>(capacity);
-    std::copy(data_, data_ + size_, grown.get());
-    if (data_ != in_place_) delete[] data_;
-    data_ = grown.release();
+    BodyLink* grown = new BodyLink[capacity];
+    std::copy(begin(), end(), grown);
+    release();
+    store_.heap = grown;
     capacity_ = capacity;
   }
 
-  BodyLink* data_ = in_place_;
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = in_place;
-  BodyLink in_place_[in_place];
+  union Store {
+    Store() : heap(nullptr) {}
+    BodyLink place[in_place];  // while capacity_ == in_place
+    BodyLink* heap;            // beyond
+  } store_;
 };
+static_assert(sizeof(CertificateList) == 32);
 
 }  // namespace kds

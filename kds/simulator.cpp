@@ -211,8 +211,8 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
   // Two bodies that trade places (a sorted list's swap, renew_negated): each entry stays
   // where it is in its list and says the other position.
   if (bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0]) {
-    bodies_.record(c->bodies_[0]).certificates[c->link_index_[0]] = BodyLink(c, 1);
-    bodies_.record(c->bodies_[1]).certificates[c->link_index_[1]] = BodyLink(c, 0);
+    bodies_.list(c->bodies_[0])[c->link_index_[0]] = BodyLink(c, 1);
+    bodies_.list(c->bodies_[1])[c->link_index_[1]] = BodyLink(c, 0);
     std::swap(c->link_index_[0], c->link_index_[1]);
     std::swap(c->bodies_[0], c->bodies_[1]);
     return;
@@ -228,22 +228,6 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
     link(c, k);
   }
   c->n_bodies_ = static_cast<std::uint8_t>(bodies.size());
-}
-
-void Simulator::link(CertificateBase* c, std::size_t k) {
-  CertificateList& list = bodies_.record(c->bodies_[k]).certificates;
-  c->link_index_[k] = static_cast<std::uint32_t>(list.size());
-  list.push_back(BodyLink(c, k));
-}
-
-void Simulator::unlink(CertificateBase* c, std::size_t k) {
-  CertificateList& list = bodies_.record(c->bodies_[k]).certificates;
-  const std::uint32_t i = c->link_index_[k];
-  const BodyLink last = list.back();
-  list.pop_back();
-  if (i == list.size()) return;  // it was the last
-  list[i] = last;
-  last.owner()->link_index_[last.position()] = i;
 }
 
 void Simulator::end_renewal(CertificateBase* c, Birth birth) {
@@ -542,13 +526,13 @@ void Simulator::audit_links() const {
   for (const auto& c : slots_) {
     if (!c || !c->alive()) continue;
     for (std::size_t k = 0; k < c->n_bodies_; ++k, ++named) {
-      const CertificateList& list = bodies_.records_[c->bodies_[k].index].certificates;
+      const CertificateList& list = bodies_.lists_[c->bodies_[k].index];
       if (c->link_index_[k] >= list.size() || list[c->link_index_[k]] != BodyLink(c.get(), k))
         throw AuditFailure(describe(*c) + " is not in the certificate list of its body " +
                            std::to_string(c->bodies_[k].index) + " where it says it is");
     }
   }
-  bodies_.for_each([&](BodyId b) { listed += bodies_.records_[b.index].certificates.size(); });
+  bodies_.for_each([&](BodyId b) { listed += bodies_.lists_[b.index].size(); });
   if (listed != named)
     throw AuditFailure("the bodies' certificate lists hold " + std::to_string(listed) + " entries for " +
                        std::to_string(named) + " links of live certificates");

@@ -207,8 +207,20 @@ class Simulator {
   void mark_pending(CertificateBase* c);
   /// Puts c in the list of its k-th body (kds/body_links.hpp), or takes it out: the last
   /// entry of the list moves into its place.
-  void link(CertificateBase* c, std::size_t k);
-  void unlink(CertificateBase* c, std::size_t k);
+  void link(CertificateBase* c, std::size_t k) {
+    CertificateList& list = bodies_.list(c->bodies_[k]);
+    c->link_index_[k] = static_cast<std::uint32_t>(list.size());
+    list.push_back(BodyLink(c, k));
+  }
+  void unlink(CertificateBase* c, std::size_t k) {
+    CertificateList& list = bodies_.list(c->bodies_[k]);
+    const std::uint32_t i = c->link_index_[k];
+    const BodyLink last = list.back();
+    list.pop_back();
+    if (i == list.size()) return;  // it was the last
+    list[i] = last;
+    last.owner()->link_index_[last.position()] = i;
+  }
   /// Throws AuditFailure unless the bodies' lists and the certificates' link indices agree.
   void audit_links() const;
   void set_now(const Root& t);
