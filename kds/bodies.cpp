@@ -1,5 +1,6 @@
 #include "kds/bodies.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <sstream>
 
@@ -59,6 +60,15 @@ BodyId Bodies::allocate(int dimension) {
     free_.pop_back();
   } else {
     index = static_cast<std::uint32_t>(records_.size());
+    // The arrays by index grow together: room in all of them first, so that an allocation
+    // that fails leaves them all of one size.
+    auto make_room = [](auto& v) {
+      if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(16, 2 * v.capacity()));
+    };
+    make_room(records_);
+    make_room(lists_);
+    make_room(live_generation_);
+    make_room(place_);
     records_.emplace_back().generation = tag_;
     lists_.emplace_back();
     live_generation_.push_back(kDead);

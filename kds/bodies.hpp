@@ -165,8 +165,9 @@ class Bodies {
   void release(BodyId id);
   std::uint32_t holders(BodyId id) const { return records_[id.index].holders; }
 
-  /// The certificates that name a body, in no particular order (kds/body_links.hpp;
-  /// read-only use: creating or destroying certificates changes the list).
+  /// The certificates that name a body, in no particular order (kds/body_links.hpp). A
+  /// view to read at once: creating, renewing or destroying a certificate changes it, and
+  /// inserting a body may move every list.
   const CertificateList& certificates_of(BodyId id) const;
 
   /// Told after a body is inserted, after its motion changed (certificates already

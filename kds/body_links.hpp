@@ -50,6 +50,7 @@ class CertificateList {
   CertificateList(CertificateList&& o) noexcept : size_(o.size_), capacity_(o.capacity_), store_(o.store_) {
     o.size_ = 0;
     o.capacity_ = in_place;
+    o.store_ = Store();
   }
   CertificateList& operator=(CertificateList&& o) noexcept {
     if (this != &o) {
@@ -59,6 +60,7 @@ class CertificateList {
       store_ = o.store_;
       o.size_ = 0;
       o.capacity_ = in_place;
+      o.store_ = Store();
     }
     return *this;
   }
@@ -78,6 +80,13 @@ class CertificateList {
     if (size_ == capacity_) [[unlikely]]
       grow();
     data()[size_++] = l;
+  }
+  /// Room for one more entry, so that the next push_back cannot throw: the simulator makes
+  /// room in every list a certificate enters before it changes any (no half-linked
+  /// certificate when memory runs out).
+  void make_room() {
+    if (size_ == capacity_) [[unlikely]]
+      grow();
   }
   void pop_back() { --size_; }
 
@@ -101,7 +110,7 @@ class CertificateList {
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = in_place;
   union Store {
-    Store() : heap(nullptr) {}
+    Store() : place{} {}
     BodyLink place[in_place];  // while capacity_ == in_place
     BodyLink* heap;            // beyond
   } store_;

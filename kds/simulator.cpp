@@ -112,6 +112,8 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   CertificateBase* c = owned.get();
   for (std::size_t i = 0; i < c->n_bodies_; ++i)
     if (!bodies_.contains(c->bodies_[i])) bodies_.require(c->bodies_[i], "creating " + describe(*c));  // throws
+  // Room in each body's list before anything changes: linking below cannot throw.
+  for (std::size_t i = 0; i < c->n_bodies_; ++i) bodies_.list(c->bodies_[i]).make_room();
   std::uint32_t id;
   if (!free_slots_.empty()) {
     id = free_slots_.back();
@@ -200,6 +202,13 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
   if (c == nullptr || !c->alive()) throw std::logic_error("kds::Simulator::renew: certificate already destroyed");
   for (BodyId b : bodies)
     if (!bodies_.contains(b)) bodies_.require(b, "renewing " + describe(*c));  // throws, nothing changed
+  // Two bodies that trade places (a sorted list's swap, renew_negated) keep their entries;
+  // otherwise each body that enters a position gets room in its list first, so that a
+  // failed allocation changes nothing (each enters once: a BodyList has no repeats).
+  const bool trade = bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0];
+  if (!trade)
+    for (std::size_t k = 0; k < bodies.size(); ++k)
+      if (k >= c->n_bodies_ || c->bodies_[k] != bodies[k]) bodies_.list(bodies[k]).make_room();
   // The clock's exact value may still be computed from c's old function: fix it first,
   // unless the new function has the same roots (renew_negated).
   if (!roots_kept && now_.source() == c) pin_clock();
@@ -208,9 +217,9 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
     queue_->erase(c);
     c->in_queue_ = false;
   }
-  // Two bodies that trade places (a sorted list's swap, renew_negated): each entry stays
-  // where it is in its list and says the other position.
-  if (bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0]) {
+  // Two bodies that trade places: each entry stays where it is in its list and says the
+  // other position.
+  if (trade) {
     bodies_.list(c->bodies_[0])[c->link_index_[0]] = BodyLink(c, 1);
     bodies_.list(c->bodies_[1])[c->link_index_[1]] = BodyLink(c, 0);
     std::swap(c->link_index_[0], c->link_index_[1]);

@@ -29,6 +29,11 @@ class Named final : public kds::Certificate<Named> {
   void rename(kds::Simulator& sim, const kds::BodyList& bodies) {
     sim.renew(this, bodies, [] {});
   }
+  /// The same in two halves (a structure whose certificate leaves the queue first).
+  void rename_in_halves(kds::Simulator& sim, const kds::BodyList& bodies) {
+    sim.begin_renew(this, bodies);
+    sim.end_renew(this);
+  }
 };
 
 using Entry = std::tuple<const kds::CertificateBase*, std::size_t>;  // owner, position
@@ -80,7 +85,9 @@ TEST(BodyLinks, ListsMatchTheCertificatesThroughCreationsRenewalsAndDestructions
       sim.destroy(live[i]);
       live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
     } else if (op < 8) {
-      live[std::uniform_int_distribution<std::size_t>(0, live.size() - 1)(rng)]->rename(sim, random_bodies(rng, bodies));
+      Named* c = live[std::uniform_int_distribution<std::size_t>(0, live.size() - 1)(rng)];
+      if (op == 6) c->rename(sim, random_bodies(rng, bodies));
+      else c->rename_in_halves(sim, random_bodies(rng, bodies));
     } else {
       // Two bodies trade places (a sorted list's swap), or a motion change.
       Named* c = live[std::uniform_int_distribution<std::size_t>(0, live.size() - 1)(rng)];
