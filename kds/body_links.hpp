@@ -81,13 +81,7 @@ class CertificateList {
       grow();
     data()[size_++] = l;
   }
-  /// Room for one more entry, so that the next push_back cannot throw: the simulator makes
-  /// room in every list a certificate enters before it changes any (no half-linked
-  /// certificate when memory runs out).
-  void make_room() {
-    if (size_ == capacity_) [[unlikely]]
-      grow();
-  }
+
   void pop_back() { --size_; }
 
  private:

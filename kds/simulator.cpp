@@ -1,6 +1,7 @@
 #include "kds/simulator.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <sstream>
 
@@ -112,20 +113,26 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   CertificateBase* c = owned.get();
   for (std::size_t i = 0; i < c->n_bodies_; ++i)
     if (!bodies_.contains(c->bodies_[i])) bodies_.require(c->bodies_[i], "creating " + describe(*c));  // throws
-  // Room in each body's list before anything changes: linking below cannot throw.
-  for (std::size_t i = 0; i < c->n_bodies_; ++i) bodies_.list(c->bodies_[i]).make_room();
+  // Into its bodies' lists first: a list that cannot grow (memory exhausted) takes the
+  // entries made back out, and nothing else has changed.
+  std::size_t linked = 0;
+  try {
+    for (; linked < c->n_bodies_; ++linked) link(c, linked);
+    if (free_slots_.empty()) slots_.emplace_back();
+  } catch (...) {
+    while (linked > 0) unlink(c, --linked);
+    throw;
+  }
   std::uint32_t id;
   if (!free_slots_.empty()) {
     id = free_slots_.back();
     free_slots_.pop_back();
   } else {
-    id = static_cast<std::uint32_t>(slots_.size());
-    slots_.emplace_back();
+    id = static_cast<std::uint32_t>(slots_.size() - 1);
   }
   c->id_ = id;
   c->sequence_ = next_sequence_++;
   if (!c->custom_tie_key_) c->tie_key_ = c->sequence_;
-  for (std::size_t i = 0; i < c->n_bodies_; ++i) link(c, i);
   slots_[id] = std::move(owned);
   ++live_certificates_;
   ++stats_.certificates_created;
@@ -202,41 +209,60 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
   if (c == nullptr || !c->alive()) throw std::logic_error("kds::Simulator::renew: certificate already destroyed");
   for (BodyId b : bodies)
     if (!bodies_.contains(b)) bodies_.require(b, "renewing " + describe(*c));  // throws, nothing changed
-  // Two bodies that trade places (a sorted list's swap, renew_negated) keep their entries;
-  // otherwise each body that enters a position gets room in its list first, so that a
-  // failed allocation changes nothing (each enters once: a BodyList has no repeats).
-  const bool trade = bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0];
-  if (!trade)
-    for (std::size_t k = 0; k < bodies.size(); ++k)
-      if (k >= c->n_bodies_ || c->bodies_[k] != bodies[k]) bodies_.list(bodies[k]).make_room();
   // The clock's exact value may still be computed from c's old function: fix it first,
   // unless the new function has the same roots (renew_negated).
   if (!roots_kept && now_.source() == c) pin_clock();
+  // The entries in the bodies' lists move before anything else changes: the one step that
+  // may throw (a list that cannot grow), and then undoes itself.
+  if (bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0]) {
+    // Two bodies that trade places (a sorted list's swap, renew_negated): each entry stays
+    // where it is in its list and says the other position.
+    bodies_.list(c->bodies_[0])[c->link_index_[0]] = BodyLink(c, 1);
+    bodies_.list(c->bodies_[1])[c->link_index_[1]] = BodyLink(c, 0);
+    std::swap(c->link_index_[0], c->link_index_[1]);
+    std::swap(c->bodies_[0], c->bodies_[1]);
+  } else {
+    // The bodies take the order of `bodies`, as in a new certificate (traces list them in
+    // that order); an entry moves only where the body at its position changes (one of the
+    // two when a sorted list's certificate slides along).
+    const std::size_t old_n = c->n_bodies_, n = bodies.size();
+    const std::array<BodyId, CertificateBase::max_bodies> old = c->bodies_;
+    for (std::size_t k = n; k < old_n; ++k) unlink(c, k);
+    std::size_t k = 0;
+    try {
+      for (; k < n; ++k) {
+        if (k < old_n && c->bodies_[k] == bodies[k]) continue;
+        if (k < old_n) unlink(c, k);
+        c->bodies_[k] = bodies[k];
+        link(c, k);
+      }
+    } catch (...) {
+      undo_relink(c, old, old_n, n, k);
+      throw;
+    }
+    c->n_bodies_ = static_cast<std::uint8_t>(n);
+  }
   unkeep(c);
   if (c->in_queue_) {
     queue_->erase(c);
     c->in_queue_ = false;
   }
-  // Two bodies that trade places: each entry stays where it is in its list and says the
-  // other position.
-  if (trade) {
-    bodies_.list(c->bodies_[0])[c->link_index_[0]] = BodyLink(c, 1);
-    bodies_.list(c->bodies_[1])[c->link_index_[1]] = BodyLink(c, 0);
-    std::swap(c->link_index_[0], c->link_index_[1]);
-    std::swap(c->bodies_[0], c->bodies_[1]);
-    return;
-  }
-  // The bodies take the order of `bodies`, as in a new certificate (traces list them in
-  // that order); an entry moves only where the body at its position changes (one of the
-  // two when a sorted list's certificate slides along).
-  for (std::size_t k = bodies.size(); k < c->n_bodies_; ++k) unlink(c, k);
-  for (std::size_t k = 0; k < bodies.size(); ++k) {
-    if (k < c->n_bodies_ && c->bodies_[k] == bodies[k]) continue;
-    if (k < c->n_bodies_) unlink(c, k);
-    c->bodies_[k] = bodies[k];
-    link(c, k);
-  }
-  c->n_bodies_ = static_cast<std::uint8_t>(bodies.size());
+}
+
+void Simulator::undo_relink(CertificateBase* c, const std::array<BodyId, CertificateBase::max_bodies>& old,
+                            std::size_t old_n, std::size_t new_n, std::size_t failed) {
+  // begin_renewal stopped at position `failed` (< new_n): before it, each position whose body
+  // changed holds its new entry; at it, the old entry is out (if there was one) and the new
+  // one never went in; from new_n to old_n, the old entries are out. The new entries leave,
+  // then the old ones come back, to lists that have room where they left (a list never
+  // shrinks its storage), so nothing here throws.
+  const std::array<BodyId, CertificateBase::max_bodies> now = c->bodies_;
+  const auto changed = [&](std::size_t k) { return k >= old_n || now[k] != old[k]; };
+  for (std::size_t k = 0; k < failed; ++k)
+    if (changed(k)) unlink(c, k);
+  c->bodies_ = old;
+  for (std::size_t k = 0; k < old_n; ++k)
+    if (k == failed || k >= new_n || (k < failed && changed(k))) link(c, k);
 }
 
 void Simulator::end_renewal(CertificateBase* c, Birth birth) {

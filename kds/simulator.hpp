@@ -7,6 +7,7 @@
 /// **process** it (the certificate's failure handler repairs its structure),
 /// **reschedule** the certificates that changed, **observe** (statistics, observers, audit).
 
+#include <array>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -221,6 +222,10 @@ class Simulator {
     list[i] = last;
     last.owner()->link_index_[last.position()] = i;
   }
+  /// begin_renewal's way back when a list could not grow at position `failed`: the
+  /// certificate's entries as they were before it.
+  [[gnu::cold]] void undo_relink(CertificateBase* c, const std::array<BodyId, CertificateBase::max_bodies>& old,
+                                 std::size_t old_n, std::size_t new_n, std::size_t failed);
   /// Throws AuditFailure unless the bodies' lists and the certificates' link indices agree.
   void audit_links() const;
   void set_now(const Root& t);

@@ -114,4 +114,38 @@ TEST(BodyLinksOutOfMemory, ARenewalThatCannotLinkChangesNothing) {
   EXPECT_TRUE(s.sim.audit());
 }
 
+TEST(BodyLinksOutOfMemory, EveryRenewalShapeUndoesWhatItDid) {
+  // The failing list is the hub's, entered at different positions while others change too:
+  // {a, b} -> {c, hub} (position 0 moved before 1 failed), {a, b, c} -> {hub} (the tail
+  // left first), {a} -> {b, c, hub} (new positions), {a, b} -> {hub, a} (a moves along).
+  struct Case {
+    std::vector<int> from, to;  // 0 = hub, 1.. = a, b, c
+  };
+  for (const Case& k : {Case{{1, 2}, {3, 0}}, Case{{1, 2, 3}, {0}}, Case{{1}, {2, 3, 0}}, Case{{1, 2}, {0, 1}}}) {
+    Scene s;
+    const kds::BodyId c = s.add();
+    const std::vector<kds::BodyId> named{s.hub, s.a, s.b, c};
+    auto list = [&](const std::vector<int>& ids) {
+      kds::BodyList l;
+      for (int i : ids) l.add(named[static_cast<std::size_t>(i)]);
+      return l;
+    };
+    Timed* p = s.sim.create<Timed>(list(k.from), 5.0);
+    s.sim.flush();
+    std::vector<std::size_t> sizes;
+    for (kds::BodyId b : named) sizes.push_back(listed(s.sim, b));
+    fail_size = first_growth;
+    EXPECT_THROW(p->rename(s.sim, list(k.to)), std::bad_alloc);
+    EXPECT_EQ(fail_size, 0u);
+    for (std::size_t i = 0; i < named.size(); ++i) EXPECT_EQ(listed(s.sim, named[i]), sizes[i]) << "body " << i;
+    ASSERT_EQ(p->bodies().size(), k.from.size());
+    for (std::size_t i = 0; i < k.from.size(); ++i) EXPECT_EQ(p->bodies()[i], named[static_cast<std::size_t>(k.from[i])]);
+    EXPECT_EQ(kds::compare(p->failure_time(), 5.0), 0);
+    EXPECT_TRUE(s.sim.audit());
+    // With memory, the same renewal goes through.
+    p->rename(s.sim, list(k.to));
+    EXPECT_TRUE(s.sim.audit());
+  }
+}
+
 }  // namespace
