@@ -1,7 +1,6 @@
 #include "kds/simulator.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <limits>
 #include <sstream>
 
