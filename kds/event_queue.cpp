@@ -68,6 +68,12 @@ class HeapEventQueue final : public EventQueue {
     }
   }
   std::size_t size() const override { return heap_.size(); }
+  // (push's resize stays within the capacity reserved here.)
+  void reserve(std::size_t ids) override {
+    heap_.reserve(ids);
+    where_.reserve(ids);
+    certificates_.reserve(ids);
+  }
 
  private:
   static Entry entry_of(const CertificateBase* c) { return Entry{c->failure_time().lo(), c->failure_time().hi(), c->id()}; }
@@ -171,6 +177,7 @@ class ReferenceEventQueue final : public EventQueue {
   }
   void pop() override { erase(top()); }
   std::size_t size() const override { return items_.size(); }
+  void reserve(std::size_t ids) override { items_.reserve(ids); }
 
  private:
   std::vector<CertificateBase*> items_;

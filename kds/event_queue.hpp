@@ -41,6 +41,10 @@ class EventQueue {
   virtual void pop() = 0;
   virtual std::size_t size() const = 0;
   bool empty() const { return size() == 0; }
+  /// Room for every certificate of id below `ids` to be queued at once: push() then
+  /// allocates nothing (the simulator makes room when it hands out a new id, so that
+  /// scheduling a certificate cannot fail for want of memory).
+  virtual void reserve(std::size_t ids) = 0;
 };
 
 enum class QueueKind { heap, reference };

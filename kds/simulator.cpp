@@ -67,9 +67,16 @@ double Simulator::round_clock() {
   // is computed from the exact time, before the clock moves: the certificate holds from
   // there to its deferred time, which may be the rounded time itself.)
   rounded_.clear();
-  for (CertificateBase* c = front(); c != nullptr && compare(c->failure_, t) <= 0; c = front()) {
-    rounded_.push_back(c);
-    queue_->pop();
+  try {
+    for (CertificateBase* c = front(); c != nullptr && compare(c->failure_, t) <= 0; c = front()) {
+      rounded_.push_back(c);
+      queue_->pop();
+    }
+  } catch (...) {
+    // (memory exhausted, or a deferred failure time that could not be computed): the
+    // events taken out go back as they were (a push allocates nothing: EventQueue::reserve).
+    for (CertificateBase* c : rounded_) queue_->push(c);
+    throw;
   }
   now_ = Root::at(t);
   clock_copies_.clear();  // every copy of the old clock is queued at or before t: moved to t
@@ -85,13 +92,14 @@ void Simulator::pin_clock() const {
   for (CertificateBase* c : clock_copies_) c->failure_.share_exact(now_);
 }
 
-void Simulator::note_clock_copy(CertificateBase* c) {
+void Simulator::note_clock_copy(CertificateBase* c, const Root& f) {
   // A copy of the clock (failure_after returned `now`: violated at birth) taken before the
   // clock was pinned: its exact value, if ever needed, would be computed from the clock's
   // source, which may change at this instant, and its source is read as the clock's
   // function until then (Root::pinned). (A copy of a pinned clock shares its exact value
   // and its pin already.)
-  const Root& f = c->failure_;
+  // (Called with c's new failure time f before c takes it: if the list cannot grow, c
+  // is as it was.)
   if (f.source() != nullptr && f.source() == now_.source() && !now_.pinned() && f.lo() == now_.lo() &&
       f.hi() == now_.hi())
     clock_copies_.push_back(c);
@@ -112,12 +120,14 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   CertificateBase* c = owned.get();
   for (std::size_t i = 0; i < c->n_bodies_; ++i)
     if (!bodies_.contains(c->bodies_[i])) bodies_.require(c->bodies_[i], "creating " + describe(*c));  // throws
-  // Into its bodies' lists first: a list that cannot grow (memory exhausted) takes the
-  // entries made back out, and nothing else has changed.
+  // What may fail for want of memory comes before any change: room for one more
+  // certificate in every array of the simulator its life may add it to, then the entries
+  // in its bodies' lists (a list that cannot grow takes the entries made back out).
+  if (room_ == 0) [[unlikely]]
+    make_room();
   std::size_t linked = 0;
   try {
     for (; linked < c->n_bodies_; ++linked) link(c, linked);
-    if (free_slots_.empty()) slots_.emplace_back();
   } catch (...) {
     while (linked > 0) unlink(c, --linked);
     throw;
@@ -127,8 +137,10 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
     id = free_slots_.back();
     free_slots_.pop_back();
   } else {
-    id = static_cast<std::uint32_t>(slots_.size() - 1);
+    id = static_cast<std::uint32_t>(slots_.size());
+    slots_.emplace_back();  // within its capacity
   }
+  --room_;
   c->id_ = id;
   c->sequence_ = next_sequence_++;
   if (!c->custom_tie_key_) c->tie_key_ = c->sequence_;
@@ -141,10 +153,35 @@ void Simulator::adopt(std::unique_ptr<CertificateBase> owned) {
   mark_pending(c);
 }
 
+void Simulator::make_room() {
+  // Capacities, each grown geometrically; nothing observable changes, so a failure
+  // here leaves the simulator as it was. Each slack below falls by at most one per
+  // creation, and never otherwise (so room_, their minimum counted down by adopt, is a
+  // lower bound of each):
+  // - free ids: those in free_slots_ plus the slots not made yet (slots_.capacity());
+  //   every id below it may be free at once (free_slots_) or queued at once (the queue);
+  // - pending_ holds each live certificate at most once (mark_pending) plus some
+  //   destroyed while pending: room for its size plus the live certificates;
+  // - kept_ holds live certificates, each once;
+  // - graveyard_ gains one entry per destruction, which takes a live certificate.
+  const auto grow = [](auto& v, std::size_t need) {
+    if (v.capacity() < need) v.reserve(std::max<std::size_t>({need, 2 * v.capacity(), 64}));
+  };
+  const std::size_t live = live_certificates_;
+  if (free_slots_.empty()) grow(slots_, slots_.size() + 1);
+  grow(free_slots_, slots_.capacity());
+  queue_->reserve(slots_.capacity());
+  grow(pending_, pending_.size() + live + 1);
+  grow(graveyard_, graveyard_.size() + live + 1);
+  grow(kept_, live + 1);
+  room_ = std::min({free_slots_.size() + (slots_.capacity() - slots_.size()), pending_.capacity() - pending_.size() - live,
+                    graveyard_.capacity() - graveyard_.size() - live, kept_.capacity() - live});
+}
+
 void Simulator::mark_pending(CertificateBase* c) {
   if (c->state_ == CertificateBase::State::pending) return;
   c->state_ = CertificateBase::State::pending;
-  pending_.push_back(c);
+  pending_.push_back(c);  // within its capacity (make_room)
 }
 
 void Simulator::destroy(CertificateBase* c) {
@@ -293,54 +330,63 @@ void Simulator::flush() {
 
 void Simulator::flush_pending() {
   if (!kept_.empty()) end_keeping();
-  for (std::size_t i = 0; i < pending_.size(); ++i) {
-    CertificateBase* c = pending_[i];
-    if (!c->alive()) continue;
-    // For a certificate with a horizon, what its kind proves cheaply first
-    // (CertificateBase::holds_before): no failure up to the horizon, or none before a
-    // time at which the failure time is computed. (Not asked of the others: a virtual
-    // call per failure time, on the sorted list's hot path.)
-    bool deferred = false;
-    Root f = [&] {
-      if (c->horizon_ < std::numeric_limits<double>::infinity() && c->horizon_ > now_.hi()) {
-        const double holds = c->holds_before(now_, c->horizon_);
-        if (holds > c->horizon_ || holds == std::numeric_limits<double>::infinity()) return Root::infinity();
-        if (settings_.defer_failure_times && holds > now_.hi()) {
-          deferred = true;
-          ++stats_.failures_deferred;
-          return Root::at(holds);
+  std::size_t i = 0;
+  try {
+    for (; i < pending_.size(); ++i) {
+      CertificateBase* c = pending_[i];
+      if (!c->alive()) continue;
+      // For a certificate with a horizon, what its kind proves cheaply first
+      // (CertificateBase::holds_before): no failure up to the horizon, or none before a
+      // time at which the failure time is computed. (Not asked of the others: a virtual
+      // call per failure time, on the sorted list's hot path.)
+      bool deferred = false;
+      Root f = [&] {
+        if (c->horizon_ < std::numeric_limits<double>::infinity() && c->horizon_ > now_.hi()) {
+          const double holds = c->holds_before(now_, c->horizon_);
+          if (holds > c->horizon_ || holds == std::numeric_limits<double>::infinity()) return Root::infinity();
+          if (settings_.defer_failure_times && holds > now_.hi()) {
+            deferred = true;
+            ++stats_.failures_deferred;
+            return Root::at(holds);
+          }
         }
+        return c->failure_after(now_, c->birth_, settings_.exactness, c->horizon_);
+      }();
+      c->deferred_ = deferred;
+      if (c->newborn_ && !c->may_fail_at_birth() && !f.is_infinite() && compare(f, now_) == 0) {
+        c->state_ = CertificateBase::State::idle;
+        ++i;  // it leaves the list too
+        std::ostringstream os;
+        os.precision(17);
+        os << describe(*c) << " is violated when created at t = " << now_approx();
+        throw CertificateViolated(os.str());
       }
-      return c->failure_after(now_, c->birth_, settings_.exactness, c->horizon_);
-    }();
-    c->deferred_ = deferred;
-    if (c->newborn_ && !c->may_fail_at_birth() && !f.is_infinite() && compare(f, now_) == 0) {
-      pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(i));
-      c->state_ = CertificateBase::State::idle;
-      pending_.erase(pending_.begin());
-      std::ostringstream os;
-      os.precision(17);
-      os << describe(*c) << " is violated when created at t = " << now_approx();
-      throw CertificateViolated(os.str());
+      if (!f.is_infinite() && f.lo() > c->horizon_) {
+        f = Root::infinity();
+        ++stats_.beyond_horizon;
+      }
+      note_clock_copy(c, f);
+      c->birth_ = Birth::generic;
+      c->newborn_ = false;
+      c->failure_ = std::move(f);
+      if (c->failure_.is_infinite()) {
+        if (c->in_queue_) queue_->erase(c);
+        c->in_queue_ = false;
+        c->state_ = CertificateBase::State::idle;
+      } else {
+        if (c->in_queue_) queue_->update(c);
+        else queue_->push(c);
+        c->in_queue_ = true;
+        c->state_ = CertificateBase::State::scheduled;
+      }
     }
-    c->birth_ = Birth::generic;
-    c->newborn_ = false;
-    if (!f.is_infinite() && f.lo() > c->horizon_) {
-      f = Root::infinity();
-      ++stats_.beyond_horizon;
-    }
-    c->failure_ = std::move(f);
-    note_clock_copy(c);
-    if (c->failure_.is_infinite()) {
-      if (c->in_queue_) queue_->erase(c);
-      c->in_queue_ = false;
-      c->state_ = CertificateBase::State::idle;
-    } else {
-      if (c->in_queue_) queue_->update(c);
-      else queue_->push(c);
-      c->in_queue_ = true;
-      c->state_ = CertificateBase::State::scheduled;
-    }
+  } catch (...) {
+    // A failure time that could not be computed (or a certificate violated at its
+    // creation): the certificates scheduled before it leave the list, it and those after
+    // it stay pending, so that the list holds only pending certificates (the room
+    // mark_pending counts on) and the next flush takes up where this one stopped.
+    pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(i));
+    throw;
   }
   pending_.clear();
 }
@@ -358,15 +404,16 @@ CertificateBase* Simulator::front() {
     // only where its structure proved the new one positive wherever the old one was
     // (keep). So its first failure after the clock is the one it would have had.
     Root f = c->failure_after(now_, Birth::generic, settings_.exactness, c->horizon_);
-    c->deferred_ = false;  // after the computation: if it throws, the certificate stays deferred
-    unkeep(c);  // its schedule now reads its function: a motion change must reschedule it
-    ++stats_.deferred_computed;
     if (!f.is_infinite() && f.lo() > c->horizon_) {
       f = Root::infinity();
       ++stats_.beyond_horizon;
     }
+    note_clock_copy(c, f);
+    // After the computation and the note: if either throws, the certificate stays deferred.
+    c->deferred_ = false;
+    unkeep(c);  // its schedule now reads its function: a motion change must reschedule it
+    ++stats_.deferred_computed;
     c->failure_ = std::move(f);
-    note_clock_copy(c);
     if (c->failure_.is_infinite()) {
       queue_->erase(c);
       c->in_queue_ = false;

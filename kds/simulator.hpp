@@ -204,6 +204,11 @@ class Simulator {
   void forget_kept(CertificateBase* c);
   [[gnu::noinline]] void end_keeping();  // the flush clears kept_
   [[gnu::noinline]] void flush_pending();  // flush() with something to do
+  /// Room in every array of the simulator for room_ more certificates through their whole
+  /// lives (scheduled, renewed, rescheduled, kept, destroyed): only a creation makes the
+  /// arrays grow, before it changes anything. (A growth that failed in the middle of an
+  /// operation could leave a live certificate never scheduled.)
+  [[gnu::cold]] void make_room();
   void end_renewal(CertificateBase* c, Birth birth);
   void mark_pending(CertificateBase* c);
   /// Puts c in the list of its k-th body (kds/body_links.hpp), or takes it out: the last
@@ -258,8 +263,9 @@ class Simulator {
   // exact value computed from the clock's source): pin_clock shares the clock's exact
   // value with them. Emptied when the clock moves.
   std::vector<CertificateBase*> clock_copies_;
-  void note_clock_copy(CertificateBase* c);
+  void note_clock_copy(CertificateBase* c, const Root& f);
   std::size_t live_certificates_ = 0;
+  std::size_t room_ = 0;  // creations before make_room must run again
   std::uint64_t next_sequence_ = 0;
   std::uint32_t touched_in_event_ = 0;
   std::uint64_t events_at_instant_ = 0;  // events processed at the clock's current instant
