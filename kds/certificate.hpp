@@ -164,7 +164,8 @@ class CertificateBase : public Function {
   enum class State : std::uint8_t { pending, scheduled, idle, destroyed };
 
   // The flags together after the bodies (no padding between them), then the 32-bit
-  // fields: 144 bytes with the vtable pointer (the base of every queued event; issue 8).
+  // fields: 128 bytes with the vtable pointer, two cache lines (the base of every queued
+  // event; issue 8).
   std::array<BodyId, max_bodies> bodies_{};
   std::uint8_t n_bodies_ = 0;
   Birth birth_ = Birth::generic;

@@ -902,12 +902,12 @@ class SourceSigns {
 }  // namespace
 
 void Root::tighten() const {
-  if (tight_ || is_point() || is_infinite() || source_ == nullptr || exact_ != nullptr) return;
-  tight_ = true;
+  if ((source_ & tight_flag) != 0 || is_point() || is_infinite() || source() == nullptr || exact_) return;
+  source_ |= tight_flag;
   // Intervals first, then double-double balls where they cannot tell: two failure times
   // a few 1e-13 apart whose keys' interval evaluations are as wide (points far from the
   // origin, custom keys) are told apart here instead of by the exact path.
-  SourceSigns sign_at(*source_, lo_);
+  SourceSigns sign_at(*source(), lo_);
   const Sign s_hi = sign_at.filtered(hi_);
   if (s_hi != Sign::positive && s_hi != Sign::negative) return;
   double lo = lo_, hi = hi_;

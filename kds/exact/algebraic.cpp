@@ -7,7 +7,9 @@
 #include <CGAL/Gmpz.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -32,6 +34,7 @@ struct ExactRoot {
   explicit ExactRoot(Real r) : is_rational(false), real_(std::move(r)) {}
   Rational rational;  // when is_rational
   bool is_rational;
+  mutable std::atomic<std::uint32_t> references{1};  // the ExactRootRefs to it
   const Real& value() const {
     if (!real_) real_ = Real(Bound(CGAL::Gmpq(rational.get_mpq_t())));
     return *real_;
@@ -40,6 +43,18 @@ struct ExactRoot {
  private:
   mutable std::optional<Real> real_;
 };
+
+void ExactRootRef::retain(const ExactRoot* p) noexcept { p->references.fetch_add(1, std::memory_order_relaxed); }
+void ExactRootRef::release(const ExactRoot* p) noexcept {
+  if (p->references.fetch_sub(1, std::memory_order_acq_rel) == 1) delete p;
+}
+
+namespace {
+template <class T>
+ExactRootRef make_exact_root(T&& value) {
+  return ExactRootRef::adopt(new ExactRoot(std::forward<T>(value)));
+}
+}  // namespace
 }  // namespace kds
 
 namespace kds::exact {
@@ -167,9 +182,9 @@ std::size_t first_root_above(const std::vector<Real>& roots, const Real& x) {
 
 }  // namespace
 
-std::shared_ptr<const ExactRoot> root_in(const Polynomial<Rational>& p, double lo, double hi) {
+ExactRootRef root_in(const Polynomial<Rational>& p, double lo, double hi) {
   ++solver_counters().exact_roots_built;
-  if (lo == hi) return std::make_shared<ExactRoot>(rational_of(lo));
+  if (lo == hi) return make_exact_root(rational_of(lo));
   if (p.degree() == 1) {
     Rational r = linear_root(p);
     if (r < rational_of(lo) || r > rational_of(hi)) {
@@ -178,7 +193,7 @@ std::shared_ptr<const ExactRoot> root_in(const Polynomial<Rational>& p, double l
          << " (internal error in the filter)";
       throw std::logic_error(os.str());
     }
-    return std::make_shared<ExactRoot>(std::move(r));
+    return make_exact_root(std::move(r));
   }
   std::vector<Real> roots = real_roots(p);
   Real rlo = real_of(lo), rhi = real_of(hi);
@@ -192,7 +207,7 @@ std::shared_ptr<const ExactRoot> root_in(const Polynomial<Rational>& p, double l
        << " roots of its polynomial (internal error in the filter)";
     throw std::logic_error(os.str());
   }
-  return std::make_shared<ExactRoot>(inside.front());
+  return make_exact_root(inside.front());
 }
 
 Root first_failure(const Polynomial<Rational>& p, const Root& now) {
@@ -205,7 +220,7 @@ Root first_failure(const Polynomial<Rational>& p, const Root& now) {
     Rational r = linear_root(p);
     if (r > rational_of(std::numeric_limits<double>::max())) return Root::infinity();  // the clock is a double
     const auto [lo, hi] = doubles_around(r);
-    return Root::exact(lo, hi, std::make_shared<ExactRoot>(std::move(r)));
+    return Root::exact(lo, hi, make_exact_root(std::move(r)));
   }
   std::vector<Real> roots = real_roots(p);
   Real n = real_of(now);
@@ -216,7 +231,7 @@ Root first_failure(const Polynomial<Rational>& p, const Root& now) {
     if (sign_at(p, rational_after(roots[i], roots, i + 1)) < 0) {
       auto [lo, hi] = tight_interval(roots[i]);
       hi = std::min(hi, std::numeric_limits<double>::max());  // the root is at most the largest double
-      return Root::exact(lo, hi, std::make_shared<ExactRoot>(roots[i]));
+      return Root::exact(lo, hi, make_exact_root(roots[i]));
     }
   }
   return Root::infinity();
@@ -252,9 +267,9 @@ namespace kds {
 const ExactRoot& Root::exact() const {
   if (!exact_) {
     if (is_point()) {
-      exact_ = std::make_shared<ExactRoot>(exact::rational_of(lo_));
-    } else if (source_ != nullptr) {
-      exact_ = exact::root_in(source_->exact_polynomial(), lo_, hi_);
+      exact_ = make_exact_root(exact::rational_of(lo_));
+    } else if (source() != nullptr) {
+      exact_ = exact::root_in(source()->exact_polynomial(), lo_, hi_);
     } else {
       throw std::logic_error("kds::Root: exact value requested for a root without source");
     }

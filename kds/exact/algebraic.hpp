@@ -10,7 +10,7 @@
 namespace kds::exact {
 
 /// The root of p in [lo, hi] at which p changes sign (there must be exactly one).
-std::shared_ptr<const ExactRoot> root_in(const Polynomial<Rational>& p, double lo, double hi);
+ExactRootRef root_in(const Polynomial<Rational>& p, double lo, double hi);
 
 /// The first failure of p at or after `now`, decided exactly (see kds/solver.hpp).
 Root first_failure(const Polynomial<Rational>& p, const Root& now);
