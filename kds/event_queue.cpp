@@ -1,6 +1,7 @@
 #include "kds/event_queue.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -34,22 +35,56 @@ class HeapEventQueue final : public EventQueue {
     certificates_[c->id()] = c;
     heap_.push_back(entry_of(c));
     std::uint64_t quick = 0;
-    sift_up(heap_.size() - 1, quick);
+    try {
+      sift_up(heap_.size() - 1, quick);
+    } catch (...) {  // (sift_up put the entry back where it started)
+      heap_.pop_back();
+      where_[c->id()] = absent;
+      throw;
+    }
     solver_counters().comparisons += quick;
+  }
+  void push_first(CertificateBase* c) override {
+    if (c->id() >= where_.size()) {
+      where_.resize(std::size_t{c->id()} + 1, absent);
+      certificates_.resize(where_.size(), nullptr);
+    }
+    certificates_[c->id()] = c;
+    heap_.push_back(entry_of(c));
+    // Up to the root without a comparison: each ancestor moves down one level, under its
+    // old parent's place, above children that fire after it.
+    std::size_t i = heap_.size() - 1;
+    const Entry e = heap_[i];
+    for (; i > 0; i = (i - 1) / arity) place(i, heap_[(i - 1) / arity]);
+    place(0, e);
   }
   void update(CertificateBase* c) override {
     const std::size_t i = where_[c->id()];
+    const Entry old = heap_[i];
     heap_[i] = entry_of(c);
-    restore(i);
+    try {
+      restore(i);
+    } catch (...) {
+      heap_[i] = old;
+      throw;
+    }
   }
   void erase(CertificateBase* c) override {
     const std::size_t i = where_[c->id()];
+    const Entry gone = heap_[i];
     where_[c->id()] = absent;
     const Entry last = heap_.back();
     heap_.pop_back();
     if (i == heap_.size()) return;
     place(i, last);
-    restore(i);
+    try {
+      restore(i);
+    } catch (...) {  // (restore left `last` at i): everything back where it was
+      heap_.push_back(last);  // within the capacity it just had
+      where_[last.id] = static_cast<std::uint32_t>(heap_.size() - 1);
+      place(i, gone);
+      throw;
+    }
   }
   CertificateBase* top() const override { return heap_.empty() ? nullptr : certificates_[heap_.front().id]; }
   void pop() override {
@@ -68,6 +103,19 @@ class HeapEventQueue final : public EventQueue {
     }
   }
   std::size_t size() const override { return heap_.size(); }
+  bool consistent() const override {
+    std::size_t indexed = 0;
+    for (std::uint32_t w : where_) indexed += w != absent;
+    if (indexed != heap_.size()) return false;
+    for (std::size_t i = 0; i < heap_.size(); ++i) {
+      const Entry& e = heap_[i];
+      if (e.id >= where_.size() || where_[e.id] != i || certificates_[e.id] == nullptr) return false;
+      const CertificateBase& c = *certificates_[e.id];
+      if (c.id() != e.id || !(e.lo <= c.failure_time().lo() && c.failure_time().hi() <= e.hi)) return false;
+      if (i > 0 && fires_before(c, *certificates_[heap_[(i - 1) / arity].id])) return false;
+    }
+    return true;
+  }
   // (push's resize stays within the capacity reserved here.)
   void reserve(std::size_t ids) override {
     heap_.reserve(ids);
@@ -100,15 +148,36 @@ class HeapEventQueue final : public EventQueue {
     heap_[i] = e;
     where_[e.id] = static_cast<std::uint32_t>(i);
   }
+  // A comparison may throw (the exact path allocates, and memory may be exhausted): then
+  // the sifts move back what they moved, so that every operation of the queue leaves it
+  // as it was (Simulator::make_room).
   void sift_up(std::size_t i, std::uint64_t& quick) {
+    const std::size_t start = i;
     const Entry e = heap_[i];
-    while (i > 0) {
-      const std::size_t parent = (i - 1) / arity;
-      if (!fires_first(e, heap_[parent], quick)) break;
-      place(i, heap_[parent]);
-      i = parent;
+    try {
+      while (i > 0) {
+        const std::size_t parent = (i - 1) / arity;
+        if (!fires_first(e, heap_[parent], quick)) break;
+        place(i, heap_[parent]);
+        i = parent;
+      }
+    } catch (...) {
+      undo_sift_up(start, i, e);
+      throw;
     }
     place(i, e);
+  }
+  /// sift_up moved the ancestors of `start` below `hole` one level down: back up they go,
+  /// from the top (each position's entry came from its parent).
+  [[gnu::cold]] void undo_sift_up(std::size_t start, std::size_t hole, const Entry& e) {
+    std::array<std::size_t, 64> path;  // positions from start up to hole's child
+    std::size_t n = 0;
+    for (std::size_t p = start; p != hole; p = (p - 1) / arity) path[n++] = p;
+    for (std::size_t k = n; k-- > 0;) {
+      place(hole, heap_[path[k]]);
+      hole = path[k];
+    }
+    place(start, e);
   }
   /// The entry of [first, end) that fires first. With four children, the one with the
   /// smallest lower end is found without branches (which child is earliest is a coin toss,
@@ -136,7 +205,21 @@ class HeapEventQueue final : public EventQueue {
     return best;
   }
   void sift_down(std::size_t i, std::uint64_t& quick) {
+    const std::size_t start = i;
     const Entry e = heap_[i];
+    try {
+      sift_down_from(i, e, quick);
+    } catch (...) {
+      // Each position from start down to the hole took its child's entry: down again they
+      // go, from the bottom.
+      for (std::size_t p = i; p != start; p = (p - 1) / arity) place(p, heap_[(p - 1) / arity]);
+      place(start, e);
+      throw;
+    }
+    place(i, e);
+  }
+  /// sift_down's walk: i becomes the hole where e belongs.
+  void sift_down_from(std::size_t& i, const Entry& e, std::uint64_t& quick) {
     const std::size_t n = heap_.size();
     for (;;) {
       const std::size_t first = arity * i + 1;
@@ -155,7 +238,6 @@ class HeapEventQueue final : public EventQueue {
       place(i, heap_[best]);
       i = best;
     }
-    place(i, e);
   }
 
   // On huge pages once large (kds/huge_pages.hpp): a sift reads them at random.
@@ -167,6 +249,7 @@ class HeapEventQueue final : public EventQueue {
 class ReferenceEventQueue final : public EventQueue {
  public:
   void push(CertificateBase* c) override { items_.push_back(c); }
+  void push_first(CertificateBase* c) override { items_.push_back(c); }
   void update(CertificateBase*) override {}
   void erase(CertificateBase* c) override { items_.erase(std::find(items_.begin(), items_.end(), c)); }
   CertificateBase* top() const override {
@@ -178,6 +261,11 @@ class ReferenceEventQueue final : public EventQueue {
   void pop() override { erase(top()); }
   std::size_t size() const override { return items_.size(); }
   void reserve(std::size_t ids) override { items_.reserve(ids); }
+  bool consistent() const override {
+    std::vector<CertificateBase*> sorted = items_;
+    std::sort(sorted.begin(), sorted.end());
+    return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();  // each once
+  }
 
  private:
   std::vector<CertificateBase*> items_;

@@ -33,6 +33,9 @@ class EventQueue {
  public:
   virtual ~EventQueue() = default;
   virtual void push(CertificateBase* c) = 0;
+  /// push() for a certificate that fires before every queued one (the caller knows it):
+  /// no comparison, so nothing can throw (Simulator::round_clock).
+  virtual void push_first(CertificateBase* c) = 0;
   /// The failure time of c changed.
   virtual void update(CertificateBase* c) = 0;
   virtual void erase(CertificateBase* c) = 0;
@@ -41,9 +44,14 @@ class EventQueue {
   virtual void pop() = 0;
   virtual std::size_t size() const = 0;
   bool empty() const { return size() == 0; }
-  /// Room for every certificate of id below `ids` to be queued at once: push() then
-  /// allocates nothing (the simulator makes room when it hands out a new id, so that
-  /// scheduling a certificate cannot fail for want of memory).
+  /// For audits and tests: whether the queue's own bookkeeping holds (for the heap: each
+  /// entry where its index says, a copy of its certificate's failure time, no entry firing
+  /// before its parent). Linear in the size; may compare exactly.
+  virtual bool consistent() const = 0;
+  /// Room for every certificate of id below `ids` to be queued at once: the queue's own
+  /// arrays then never grow (the simulator makes room when it hands out a new id).
+  /// A comparison may still allocate (the exact path) and throw: every operation then
+  /// leaves the queue as it was.
   virtual void reserve(std::size_t ids) = 0;
 };
 

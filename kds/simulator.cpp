@@ -69,20 +69,29 @@ double Simulator::round_clock() {
   rounded_.clear();
   try {
     for (CertificateBase* c = front(); c != nullptr && compare(c->failure_, t) <= 0; c = front()) {
-      rounded_.push_back(c);
-      queue_->pop();
+      if (rounded_.size() == rounded_.capacity()) rounded_.reserve(2 * rounded_.size() + 16);
+      queue_->pop();  // may throw, and then leaves c queued
+      rounded_.push_back(c);  // (within its capacity)
     }
   } catch (...) {
     // (memory exhausted, or a deferred failure time that could not be computed): the
-    // events taken out go back as they were (a push allocates nothing: EventQueue::reserve).
-    for (CertificateBase* c : rounded_) queue_->push(c);
+    // events taken out go back as they were, in the order they came out, each ahead of
+    // the queue (push_first: no comparison).
+    for (std::size_t k = rounded_.size(); k-- > 0;) queue_->push_first(rounded_[k]);
     throw;
   }
   now_ = Root::at(t);
   clock_copies_.clear();  // every copy of the old clock is queued at or before t: moved to t
-  for (CertificateBase* c : rounded_) {
-    c->failure_ = now_;
-    queue_->push(c);
+  // They fire before everything left in the queue (all after t), among themselves in the
+  // order of their tie keys, then of their sequence numbers (none is deferred: front()):
+  // pushed last first, each ahead of the queue, without a comparison that could throw
+  // once the clock has moved.
+  std::sort(rounded_.begin(), rounded_.end(), [](const CertificateBase* a, const CertificateBase* b) {
+    return a->tie_key_ != b->tie_key_ ? a->tie_key_ < b->tie_key_ : a->sequence_ < b->sequence_;
+  });
+  for (std::size_t k = rounded_.size(); k-- > 0;) {
+    rounded_[k]->failure_ = now_;
+    queue_->push_first(rounded_[k]);
   }
   return t;
 }
@@ -222,19 +231,19 @@ void Simulator::reschedule(CertificateBase* c) {
   // Kept: its structure proved its schedule holds of the new function (keep), as long as
   // that schedule is still a proof. round_clock, at the start of a motion change, may
   // have computed a deferred failure time since, from the old function: that one goes.
-  if (c->kept_) [[unlikely]] {
-    if (c->state_ == CertificateBase::State::idle || c->deferred_) return;
-    forget_kept(c);
-  }
+  if (c->kept_ && (c->state_ == CertificateBase::State::idle || c->deferred_)) [[unlikely]]
+    return;
   // The current time may be a root of c's old function: fix its exact value first.
   if (now_.source() == c) pin_clock();
   // Its scheduled root belongs to the old function: take it out of the queue now, so
   // that no comparison meets it before flush() computes the new one. (The queue's
-  // erase never compares the erased entry: the last entry takes its place.)
+  // erase never compares the erased entry: the last entry takes its place.) Both may
+  // throw (the exact path allocates): before anything else changes.
   if (c->in_queue_) {
     queue_->erase(c);
     c->in_queue_ = false;
   }
+  unkeep(c);
   c->failure_ = Root::infinity();
   ++stats_.certificates_rescheduled;
   touch();
@@ -253,10 +262,21 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
   if (bodies.size() == 2 && c->n_bodies_ == 2 && bodies[0] == c->bodies_[1] && bodies[1] == c->bodies_[0]) {
     // Two bodies that trade places (a sorted list's swap, renew_negated): each entry stays
     // where it is in its list and says the other position.
-    bodies_.list(c->bodies_[0])[c->link_index_[0]] = BodyLink(c, 1);
-    bodies_.list(c->bodies_[1])[c->link_index_[1]] = BodyLink(c, 0);
-    std::swap(c->link_index_[0], c->link_index_[1]);
-    std::swap(c->bodies_[0], c->bodies_[1]);
+    const auto trade = [&] {
+      bodies_.list(c->bodies_[0])[c->link_index_[0]] = BodyLink(c, 1);
+      bodies_.list(c->bodies_[1])[c->link_index_[1]] = BodyLink(c, 0);
+      std::swap(c->link_index_[0], c->link_index_[1]);
+      std::swap(c->bodies_[0], c->bodies_[1]);
+    };
+    trade();
+    if (c->in_queue_) {
+      try {
+        queue_->erase(c);  // may throw (a comparison's exact path allocates)
+      } catch (...) {
+        trade();
+        throw;
+      }
+    }
   } else {
     // The bodies take the order of `bodies`, as in a new certificate (traces list them in
     // that order); an entry moves only where the body at its position changes (one of the
@@ -272,24 +292,23 @@ void Simulator::begin_renewal(CertificateBase* c, const BodyList& bodies, bool r
         c->bodies_[k] = bodies[k];
         link(c, k);
       }
+      if (c->in_queue_) queue_->erase(c);  // may throw (then k == n)
     } catch (...) {
       undo_relink(c, old, old_n, n, k);
       throw;
     }
     c->n_bodies_ = static_cast<std::uint8_t>(n);
   }
+  c->in_queue_ = false;
   unkeep(c);
-  if (c->in_queue_) {
-    queue_->erase(c);
-    c->in_queue_ = false;
-  }
 }
 
 void Simulator::undo_relink(CertificateBase* c, const std::array<BodyId, CertificateBase::max_bodies>& old,
                             std::size_t old_n, std::size_t new_n, std::size_t failed) {
-  // begin_renewal stopped at position `failed` (< new_n): before it, each position whose body
-  // changed holds its new entry; at it, the old entry is out (if there was one) and the new
-  // one never went in; from new_n to old_n, the old entries are out. The new entries leave,
+  // begin_renewal stopped at position `failed` (<= new_n; new_n when the queue's erase
+  // threw): before it, each position whose body changed holds its new entry; at it, the
+  // old entry is out (if there was one) and the new one never went in; from new_n to
+  // old_n, the old entries are out. The new entries leave,
   // then the old ones come back, to lists that have room where they left (a list never
   // shrinks its storage), so nothing here throws.
   const std::array<BodyId, CertificateBase::max_bodies> now = c->bodies_;
@@ -354,31 +373,36 @@ void Simulator::flush_pending() {
       }();
       c->deferred_ = deferred;
       if (c->newborn_ && !c->may_fail_at_birth() && !f.is_infinite() && compare(f, now_) == 0) {
-        c->state_ = CertificateBase::State::idle;
-        ++i;  // it leaves the list too
+        // The error first (its message allocates): until it is made, c stays pending.
         std::ostringstream os;
         os.precision(17);
         os << describe(*c) << " is violated when created at t = " << now_approx();
-        throw CertificateViolated(os.str());
+        CertificateViolated violated(os.str());
+        c->state_ = CertificateBase::State::idle;
+        ++i;  // it leaves the list too
+        throw violated;
       }
       if (!f.is_infinite() && f.lo() > c->horizon_) {
         f = Root::infinity();
         ++stats_.beyond_horizon;
       }
       note_clock_copy(c, f);
-      c->birth_ = Birth::generic;
-      c->newborn_ = false;
       c->failure_ = std::move(f);
+      // (A pending certificate is not in the queue: created, renewed or rescheduled, it
+      // left it.) The push may throw (a comparison's exact path allocates): c then
+      // stays pending, as it was, but for its failure time, computed again next time.
       if (c->failure_.is_infinite()) {
-        if (c->in_queue_) queue_->erase(c);
+        if (c->in_queue_) [[unlikely]] queue_->erase(c);
         c->in_queue_ = false;
         c->state_ = CertificateBase::State::idle;
       } else {
-        if (c->in_queue_) queue_->update(c);
+        if (c->in_queue_) [[unlikely]] queue_->update(c);
         else queue_->push(c);
         c->in_queue_ = true;
         c->state_ = CertificateBase::State::scheduled;
       }
+      c->birth_ = Birth::generic;
+      c->newborn_ = false;
     }
   } catch (...) {
     // A failure time that could not be computed (or a certificate violated at its
@@ -409,18 +433,24 @@ CertificateBase* Simulator::front() {
       ++stats_.beyond_horizon;
     }
     note_clock_copy(c, f);
-    // After the computation and the note: if either throws, the certificate stays deferred.
-    c->deferred_ = false;
-    unkeep(c);  // its schedule now reads its function: a motion change must reschedule it
-    ++stats_.deferred_computed;
+    // If the computation, the note or the queue throws, the certificate stays deferred.
+    Root deferred_time = std::move(c->failure_);
     c->failure_ = std::move(f);
+    c->deferred_ = false;
+    try {
+      if (c->failure_.is_infinite()) queue_->erase(c);
+      else queue_->update(c);
+    } catch (...) {
+      c->failure_ = std::move(deferred_time);
+      c->deferred_ = true;
+      throw;
+    }
     if (c->failure_.is_infinite()) {
-      queue_->erase(c);
       c->in_queue_ = false;
       c->state_ = CertificateBase::State::idle;
-    } else {
-      queue_->update(c);
     }
+    unkeep(c);  // its schedule now reads its function: a motion change must reschedule it
+    ++stats_.deferred_computed;
   }
 }
 
@@ -584,6 +614,7 @@ bool Simulator::audit() {
   const double t = *between;
   const Rational exact_t(t);
   audit_links();
+  if (!queue_->consistent()) throw AuditFailure("the event queue's bookkeeping is inconsistent");
   for (const auto& c : slots_) {
     if (!c || !c->alive()) continue;
     if (sgn(c->exact_polynomial()(exact_t)) < 0) {

@@ -11,11 +11,15 @@
 #include <cstdlib>
 #include <iostream>
 #include <new>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "kds/event_queue.hpp"
 #include "kds/motion.hpp"
 #include "kds/simulator.hpp"
+#include "test_functions.hpp"
+#include "test_seed.hpp"
 
 namespace {
 std::size_t fail_size = 0;       // the next operator new[] of this many bytes throws
@@ -53,14 +57,21 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
-/// Fails at time `at`, then destroys itself (and says so in `log`, if given).
+/// Fails at time `at`, then destroys itself (and says so in `log`, if given). Or, with
+/// `tied` = m > 0, fails at sqrt(2), the root of (2 - t^2)(t + m): certificates with
+/// different m fail at the same irrational time, which only the exact path (allocating)
+/// can tell equal, in the queue's comparisons.
 class Timed final : public kds::Certificate<Timed> {
  public:
-  Timed(const kds::BodyList& bodies, double at, std::vector<int>* log = nullptr, int tag = 0)
-      : Certificate<Timed>(bodies), at_(at), log_(log), tag_(tag) {}
+  Timed(const kds::BodyList& bodies, double at, std::vector<int>* log = nullptr, int tag = 0, int tied = 0)
+      : Certificate<Timed>(bodies), at_(at), log_(log), tag_(tag), tied_(tied) {}
   template <class NT>
   kds::Polynomial<NT> function(double origin) const {
-    return kds::Polynomial<NT>{NT(NT(at_) - NT(origin)), NT(-1.0)};
+    const NT o(origin);
+    if (tied_ == 0) return kds::Polynomial<NT>{NT(NT(at_) - o), NT(-1.0)};
+    // In s = t - origin: (2 - o^2 - 2 o s - s^2)((o + m) + s).
+    const NT a = NT(2.0) - o * o, b = NT(-2.0) * o, m = o + NT(static_cast<double>(tied_));
+    return kds::Polynomial<NT>{NT(a * m), NT(a + b * m), NT(b - m), NT(-1.0)};
   }
   void on_failure(kds::Simulator& sim) override {
     if (log_ != nullptr) log_->push_back(tag_);
@@ -74,6 +85,7 @@ class Timed final : public kds::Certificate<Timed> {
   double at_;
   std::vector<int>* log_;
   int tag_;
+  int tied_;
 };
 
 std::size_t listed(const kds::Simulator& sim, kds::BodyId b) { return sim.bodies().certificates_of(b).size(); }
@@ -181,13 +193,13 @@ TEST(BodyLinksOutOfMemory, EveryRenewalShapeUndoesWhatItDid) {
 // A script of simulator operations (bodies inserted, certificates created, renewed,
 // destroyed, motions changed, flushes), each run with its first, second, third ...
 // allocation failing until it runs through. After each failure, the simulator must be as
-// before the operation: the same certificates, lists, counts and queue; then the
-// operation is tried again. At the end, the events that fire (their certificates' tags, in
+// before the operation: the same certificates, lists, counts and queue (a flush may have
+// scheduled some of the pending certificates); then the operation is tried again. At the end, the events that fire (their certificates' tags, in
 // order) must be those of the same script run without failures.
 struct Script {
   kds::Simulator sim{Scene::settings()};
   std::vector<kds::BodyId> bodies;
-  std::vector<Timed*> certs = std::vector<Timed*>(72, nullptr);
+  std::vector<Timed*> certs = std::vector<Timed*>(84, nullptr);
   std::vector<int> log;
 
   kds::BodyList pair(std::size_t i, std::size_t j) const {
@@ -225,6 +237,23 @@ struct Script {
       });
       if (t % 8 == 7) step("flush", [&] { sim.flush(); });
     }
+    // Twelve that fail together at sqrt(2), three polynomials: their order in the queue
+    // takes the exact path, which allocates.
+    for (int t = 72; t < 84; ++t)
+      step("create " + std::to_string(t), [&] {
+        certs[static_cast<std::size_t>(t)] =
+            sim.create<Timed>(pair(static_cast<std::size_t>(t), static_cast<std::size_t>(t + 1)), 0.0, &log, t, 1 + t % 3);
+      });
+    step("flush", [&] { sim.flush(); });
+    for (int t = 72; t < 78; ++t)
+      step("renew " + std::to_string(t), [&] {
+        certs[static_cast<std::size_t>(t)]->rename(sim, pair(static_cast<std::size_t>(t + 2), static_cast<std::size_t>(t)));
+      });
+    for (int t = 78; t < 80; ++t)
+      step("destroy " + std::to_string(t), [&] {
+        sim.destroy(certs[static_cast<std::size_t>(t)]);
+        certs[static_cast<std::size_t>(t)] = nullptr;
+      });
     for (int t = 0; t < 24; ++t)
       step("renew " + std::to_string(t), [&] {
         certs[static_cast<std::size_t>(t)]->rename(sim, pair(static_cast<std::size_t>(t + 2), static_cast<std::size_t>(3 * t)));
@@ -251,7 +280,7 @@ TEST(SimulatorOutOfMemory, EveryAllocationOfEveryOperationMayFail) {
   Script reference;
   reference.run([](const std::string&, auto&& op) { op(); });
   reference.sim.run_until(100.0);
-  ASSERT_EQ(reference.log.size(), 60u) << "every certificate not destroyed fires once";
+  ASSERT_EQ(reference.log.size(), 70u) << "every certificate not destroyed fires once";
 
   Script s;
   std::size_t failures = 0;
@@ -266,15 +295,126 @@ TEST(SimulatorOutOfMemory, EveryAllocationOfEveryOperationMayFail) {
       } catch (const std::bad_alloc&) {
         fail_countdown = -1;
         ++failures;
-        ASSERT_EQ(s.state(), before) << what << " with allocation " << k << " failing";
+        std::vector<std::uint64_t> after = s.state();
+        // A flush that stops keeps what it scheduled (the queue grows) and leaves the rest
+        // pending, to be scheduled by the next try.
+        if (what == "flush") after[1] = before[1];
+        ASSERT_EQ(after, before) << what << " with allocation " << k << " failing";
       }
     }
   });
-  EXPECT_GT(failures, 20u) << "the operations allocate: the failures were reached";
+  EXPECT_GT(failures, 100u) << "the operations allocate: the failures were reached";
   std::cout << failures << " operations failed for want of memory, each left the simulator as it was\n";
   s.sim.run_until(100.0);
   EXPECT_EQ(s.log, reference.log);
   EXPECT_EQ(s.sim.certificate_count(), 0u);
+}
+
+/// Must not fail at its creation; -t is zero now (t = 0) and negative after.
+class Strict final : public kds::Certificate<Strict> {
+ public:
+  explicit Strict(const kds::BodyList& bodies) : Certificate<Strict>(bodies) {}
+  template <class NT>
+  kds::Polynomial<NT> function(double origin) const {
+    return kds::Polynomial<NT>{NT(-NT(origin)), NT(-1.0)};
+  }
+  bool may_fail_at_birth() const override { return false; }
+  void on_failure(kds::Simulator& sim) override { sim.destroy(this); }
+  const char* kind() const override { return "strict"; }
+};
+
+TEST(SimulatorOutOfMemory, AViolationAtBirthIsReportedThoughItsMessageCouldNotBeMade) {
+  // A certificate that must not fail at its creation, created at its root: the flush that
+  // finds it throws CertificateViolated. If memory runs out while the error is made, the
+  // flush throws std::bad_alloc instead and the certificate stays pending, so that the
+  // next flush reports it.
+  std::size_t out_of_memory = 0;
+  for (std::int64_t k = 0; k < 64; ++k) {
+    kds::Simulator sim;
+    const kds::BodyId b = sim.bodies().insert(kds::Motion<1>::constant({0.0}));
+    sim.create<Strict>(kds::BodyList{b});
+    fail_countdown = k;
+    bool violated = false;
+    try {
+      sim.flush();
+    } catch (const kds::CertificateViolated&) {
+      violated = true;
+    } catch (const std::bad_alloc&) {
+      ++out_of_memory;
+    }
+    fail_countdown = -1;
+    if (!violated) EXPECT_THROW(sim.flush(), kds::CertificateViolated) << "allocation " << k << " failed";
+  }
+  EXPECT_GT(out_of_memory, 0u) << "making the error allocates: the failures were reached";
+}
+
+TEST(EventQueueOutOfMemory, AHeapOperationThatThrowsLeavesTheHeapAsItWas) {
+  // The heap's comparisons take the exact path (which allocates) for times that only it
+  // can tell equal: sqrt(2) from three polynomials, beside double times. Each push, erase
+  // and pop of the heap runs with its first, second ... allocation failing until it goes
+  // through; after each failure the heap must still agree with the reference queue (its
+  // size and its first certificate), and at the end the two must drain in the same order.
+  std::mt19937_64 rng(kds::testing::test_seed());
+  kds::Simulator sim;  // computes the failure times; its own queue is not used here
+  std::vector<kds::BodyId> bodies;
+  for (int i = 0; i < 4; ++i) bodies.push_back(sim.bodies().insert(kds::Motion<1>::constant({0.0})));
+  auto heap = kds::make_event_queue(kds::QueueKind::heap);
+  auto reference = kds::make_event_queue(kds::QueueKind::reference);
+  heap->reserve(1024);
+  std::vector<Timed*> queued;
+  std::size_t failures = 0;
+  const auto agree = [&](const char* what, std::int64_t k) {
+    ASSERT_EQ(heap->size(), reference->size()) << what << " with allocation " << k << " failing";
+    ASSERT_EQ(heap->top(), reference->top()) << what << " with allocation " << k << " failing";
+    ASSERT_TRUE(heap->consistent()) << what << " with allocation " << k << " failing";
+  };
+  // Runs op on the heap until it goes through, then on the reference.
+  const auto run = [&](const char* what, auto&& op) {
+    for (std::int64_t k = 0;; ++k) {
+      fail_countdown = k;
+      try {
+        op(*heap);
+        fail_countdown = -1;
+        break;
+      } catch (const std::bad_alloc&) {
+        fail_countdown = -1;
+        ++failures;
+        agree(what, k);
+      }
+    }
+    op(*reference);
+    agree(what, -1);
+  };
+  for (int step = 0; step < 150; ++step) {
+    const int what = kds::testing::uniform_int(rng, 0, 9);
+    if (what <= 4 || queued.empty()) {
+      const int tied = kds::testing::uniform_int(rng, 0, 3);  // 0: a double time
+      const double at = 0.5 * kds::testing::uniform_int(rng, 2, 4);
+      const std::size_t body = static_cast<std::size_t>(kds::testing::uniform_int(rng, 0, 3));
+      Timed* t = sim.create<Timed>(kds::BodyList{bodies[body]}, at, nullptr, step, tied);
+      sim.flush();
+      queued.push_back(t);
+      run("push", [&](kds::EventQueue& q) { q.push(t); });
+    } else if (what <= 7) {
+      const std::size_t i = static_cast<std::size_t>(kds::testing::uniform_int(rng, 0, static_cast<int>(queued.size()) - 1));
+      Timed* t = queued[i];
+      queued.erase(queued.begin() + static_cast<std::ptrdiff_t>(i));
+      run("erase", [&](kds::EventQueue& q) { q.erase(t); });
+    } else {
+      kds::CertificateBase* first = reference->top();
+      queued.erase(std::find(queued.begin(), queued.end(), first));
+      run("pop", [&](kds::EventQueue& q) { q.pop(); });
+    }
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_GT(failures, 50u) << "the comparisons allocate: the failures were reached";
+  std::cout << failures << " heap operations failed for want of memory\n";
+  while (!reference->empty()) {
+    ASSERT_EQ(heap->top(), reference->top());
+    heap->pop();
+    reference->pop();
+  }
+  EXPECT_TRUE(heap->empty());
 }
 
 }  // namespace
