@@ -166,7 +166,9 @@ void Simulator::make_room() {
   // Capacities, each grown geometrically; nothing observable changes, so a failure
   // here leaves the simulator as it was. Each slack below falls by at most one per
   // creation, and never otherwise (so room_, their minimum counted down by adopt, is a
-  // lower bound of each):
+  // lower bound of each; for pending_, the slack that falls by one is its capacity less
+  // the live certificates and the dead entries, of which the one computed here is a
+  // lower bound):
   // - free ids: those in free_slots_ plus the slots not made yet (slots_.capacity());
   //   every id below it may be free at once (free_slots_) or queued at once (the queue);
   // - pending_ holds each live certificate at most once (mark_pending) plus some
@@ -176,13 +178,15 @@ void Simulator::make_room() {
   const auto grow = [](auto& v, std::size_t need) {
     if (v.capacity() < need) v.reserve(std::max<std::size_t>({need, 2 * v.capacity(), 64}));
   };
-  const std::size_t live = live_certificates_;
-  if (free_slots_.empty()) grow(slots_, slots_.size() + 1);
+  // Room for `margin` creations at least, so that steady churn at a high-water mark does
+  // not come here at every creation.
+  const std::size_t live = live_certificates_, margin = std::max<std::size_t>(64, live / 8);
+  if (free_slots_.size() + (slots_.capacity() - slots_.size()) < margin) grow(slots_, slots_.size() + margin);
   grow(free_slots_, slots_.capacity());
   queue_->reserve(slots_.capacity());
-  grow(pending_, pending_.size() + live + 1);
-  grow(graveyard_, graveyard_.size() + live + 1);
-  grow(kept_, live + 1);
+  grow(pending_, pending_.size() + live + margin);
+  grow(graveyard_, graveyard_.size() + live + margin);
+  grow(kept_, live + margin);
   room_ = std::min({free_slots_.size() + (slots_.capacity() - slots_.size()), pending_.capacity() - pending_.size() - live,
                     graveyard_.capacity() - graveyard_.size() - live, kept_.capacity() - live});
 }

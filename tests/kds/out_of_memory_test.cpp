@@ -2,7 +2,8 @@
 // before the operation: a body's certificate list that cannot grow never leaves a
 // certificate half-linked (kds/body_links.hpp; Simulator::adopt and begin_renewal), and no
 // array of the simulator grows after a creation or a renewal has committed (Simulator::
-// make_room_for_one_more), which could leave a live certificate never scheduled.
+// make_room), which could leave a live certificate never scheduled, and a queue operation
+// whose comparison throws (the exact path allocates) leaves the queue as it was.
 // This binary replaces the global operator new and new[]: one allocation of a chosen size,
 // or the n-th allocation from a chosen point, fails.
 #include <gtest/gtest.h>
