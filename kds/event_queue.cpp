@@ -28,12 +28,7 @@ class HeapEventQueue final : public EventQueue {
 
  public:
   void push(CertificateBase* c) override {
-    if (c->id() >= where_.size()) {
-      where_.resize(std::size_t{c->id()} + 1, absent);
-      certificates_.resize(where_.size(), nullptr);
-    }
-    certificates_[c->id()] = c;
-    heap_.push_back(entry_of(c));
+    append(c);
     std::uint64_t quick = 0;
     try {
       sift_up(heap_.size() - 1, quick);
@@ -45,12 +40,7 @@ class HeapEventQueue final : public EventQueue {
     solver_counters().comparisons += quick;
   }
   void push_first(CertificateBase* c) override {
-    if (c->id() >= where_.size()) {
-      where_.resize(std::size_t{c->id()} + 1, absent);
-      certificates_.resize(where_.size(), nullptr);
-    }
-    certificates_[c->id()] = c;
-    heap_.push_back(entry_of(c));
+    append(c);
     // Up to the root without a comparison: each ancestor moves down one level, under its
     // old parent's place, above children that fire after it.
     std::size_t i = heap_.size() - 1;
@@ -124,6 +114,15 @@ class HeapEventQueue final : public EventQueue {
   }
 
  private:
+  /// c's entry at the end of the heap, where push and push_first start it.
+  void append(CertificateBase* c) {
+    if (c->id() >= where_.size()) {
+      where_.resize(std::size_t{c->id()} + 1, absent);
+      certificates_.resize(where_.size(), nullptr);
+    }
+    certificates_[c->id()] = c;
+    heap_.push_back(entry_of(c));
+  }
   static Entry entry_of(const CertificateBase* c) { return Entry{c->failure_time().lo(), c->failure_time().hi(), c->id()}; }
   /// `a` fires before `b`: decided by the copied intervals when they are apart (counted in
   /// `quick`, which is added to the solver's comparisons once per queue operation),
